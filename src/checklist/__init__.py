@@ -1,0 +1,26 @@
+"""checklist: GURPS combat checklists as executable flowcharts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from checklist.diagnostics import Diagnostic
+    from checklist.program import Program
+
+__all__ = ["check", "load"]
+__version__ = "0.1.0"
+
+
+def load(path: object) -> Program:
+    """Load a .flow file or a folder of them (`flow/` by default in the CLI)."""
+    from checklist.load import load as _load
+
+    return _load(path)  # type: ignore[arg-type]
+
+
+def check(program: Program) -> list[Diagnostic]:
+    """Every diagnostic for a loaded program, sorted by file and position."""
+    from checklist.checks import check as _check
+
+    return _check(program)

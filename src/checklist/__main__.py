@@ -1,0 +1,3 @@
+from checklist.cli import entry
+
+entry()

@@ -1,0 +1,192 @@
+"""Statements to a Module: nests step items under steps and rows under tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from checklist import model as m
+from checklist.diagnostics import BAD_TABLE, MISPLACED, NO_CHECKLIST, Diagnostic, diag
+from checklist.parse import Statement
+
+_STEP_ITEMS = {"text", "refs", "jump", "choose", "when", "options", "uses", "erratum", "note"}
+_TABLE_ITEMS = {"columns", "row", "refs", "note"}
+
+
+@dataclass
+class _StepDraft:
+    checklist: str
+    number: int
+    title: str
+    section: str | None
+    span: m.Span
+    prose: list[str] = field(default_factory=list)
+    refs: list[m.Ref] = field(default_factory=list)
+    jumps: list[Any] = field(default_factory=list)  # Choose kept as [fact, span, whens] until closed
+    options: list[m.Options] = field(default_factory=list)
+    uses: list[m.Uses] = field(default_factory=list)
+    errata: list[m.Erratum] = field(default_factory=list)
+    notes: list[m.Note] = field(default_factory=list)
+
+    def close(self) -> m.Step:
+        jumps = tuple(m.Choose(j[0], tuple(j[2]), j[1]) if isinstance(j, list) else j for j in self.jumps)
+        return m.Step(
+            self.checklist, self.number, self.title, tuple(self.prose), tuple(self.refs), jumps,
+            tuple(self.options), tuple(self.uses), tuple(self.errata), tuple(self.notes),
+            self.section, self.span,
+        )  # fmt: skip
+
+
+@dataclass
+class _TableDraft:
+    name: str
+    title: str
+    span: m.Span
+    columns: tuple[str, ...] = ()
+    columns_span: m.Span | None = None
+    rows: list[m.Row] = field(default_factory=list)
+    refs: list[m.Ref] = field(default_factory=list)
+    notes: list[m.Note] = field(default_factory=list)
+
+    def close(self) -> m.Table:
+        return m.Table(
+            self.name, self.title, self.columns, tuple(self.rows), tuple(self.refs),
+            tuple(self.notes), self.span, self.columns_span,
+        )  # fmt: skip
+
+
+@dataclass
+class _ChecklistDraft:
+    id: str
+    title: str
+    span: m.Span
+    steps: list[m.Step] = field(default_factory=list)
+    sections: list[m.Section] = field(default_factory=list)
+
+
+class Builder:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.diagnostics: list[Diagnostic] = []
+        self.checklists: list[_ChecklistDraft] = []
+        self.facts: list[m.Fact] = []
+        self.tables: list[m.Table] = []
+        self.starts: list[m.StartDecl] = []
+        self.expects: list[m.Expect] = []
+        self.checklist: _ChecklistDraft | None = None
+        self.section: str | None = None
+        self.step: _StepDraft | None = None
+        self.table: _TableDraft | None = None
+
+    def module(self, statements: list[Statement]) -> m.Module:
+        for st in statements:
+            self.feed(st)
+        self.close_block()
+        checklists = tuple(
+            m.Checklist(c.id, c.title, tuple(c.steps), tuple(c.sections), c.span) for c in self.checklists
+        )
+        return m.Module(
+            self.path, checklists, tuple(self.facts), tuple(self.tables), tuple(self.starts), tuple(self.expects)
+        )
+
+    def close_block(self) -> None:
+        if self.step is not None and self.checklist is not None:
+            self.checklist.steps.append(self.step.close())
+        if self.table is not None:
+            self.tables.append(self.table.close())
+        self.step = self.table = None
+
+    def misplaced(self, st: Statement, where: str) -> None:
+        self.diagnostics.append(diag(MISPLACED, f"`{st.kind}` line {where}", st.span,
+                                     help="move it under the step or table it belongs to"))  # fmt: skip
+
+    def feed(self, st: Statement) -> None:
+        kind, value = st.kind, st.value
+        if self.table is not None and kind in _TABLE_ITEMS:
+            self.table_item(st)
+            return
+        if kind in _STEP_ITEMS:
+            if self.step is None:
+                self.misplaced(st, "outside any step")
+            else:
+                self.step_item(st, self.step)
+            return
+        if kind in ("columns", "row"):
+            self.misplaced(st, "outside any table")
+            return
+        getattr(self, f"on_{kind}")(value, st.span)
+
+    def on_checklist(self, value: tuple[str, str], span: m.Span) -> None:
+        self.close_block()
+        self.checklist = _ChecklistDraft(value[0], value[1], span)
+        self.checklists.append(self.checklist)
+        self.section = None
+
+    def on_section(self, value: tuple[str, str], span: m.Span) -> None:
+        self.close_block()
+        if self.require_checklist("section", span) and self.checklist is not None:
+            self.section = value[0]
+            self.checklist.sections.append(m.Section(self.checklist.id, value[0], value[1], span))
+
+    def on_step(self, value: tuple[int, str], span: m.Span) -> None:
+        self.close_block()
+        if self.require_checklist("step", span) and self.checklist is not None:
+            self.step = _StepDraft(self.checklist.id, value[0], value[1], self.section, span)
+
+    def on_table(self, value: tuple[str, str], span: m.Span) -> None:
+        self.close_block()
+        self.table = _TableDraft(value[0], value[1], span)
+
+    def on_fact(self, value: tuple[Any, ...], span: m.Span) -> None:
+        name, kind, choices, table, dice, scope, question = value
+        self.facts.append(m.Fact(name, kind, choices, table, dice, scope, question, span))
+
+    def on_start(self, value: m.Target, span: m.Span) -> None:
+        self.starts.append(m.StartDecl(value, self.checklist.id if self.checklist else None, span))
+
+    def on_expect(self, value: tuple[m.Target, m.Target, tuple[m.Target, ...]], span: m.Span) -> None:
+        source, target, avoiding = value
+        self.expects.append(m.Expect(source, target, avoiding, self.checklist.id if self.checklist else None, span))
+
+    def require_checklist(self, what: str, span: m.Span) -> bool:
+        if self.checklist is None:
+            self.diagnostics.append(diag(NO_CHECKLIST, f"`{what}` before any `checklist` line", span,
+                                         help='start the file with `checklist ID "Title"`'))  # fmt: skip
+        return self.checklist is not None
+
+    def step_item(self, st: Statement, step: _StepDraft) -> None:
+        kind, value = st.kind, st.value
+        if kind == "text":
+            step.prose.append(value)
+        elif kind == "refs":
+            step.refs.extend(value)
+        elif kind == "jump":
+            step.jumps.append(value)
+        elif kind == "choose":
+            step.jumps.append([value, st.span, []])
+        elif kind == "when":
+            last = step.jumps[-1] if step.jumps else None
+            if isinstance(last, list):
+                last[2].append(value)
+            else:
+                self.misplaced(st, "not directly under a `choose`")
+        else:
+            getattr(step, {"options": "options", "uses": "uses", "erratum": "errata", "note": "notes"}[kind]).append(value)
+
+    def table_item(self, st: Statement) -> None:
+        table = self.table
+        assert table is not None
+        if st.kind == "columns":
+            table.columns, table.columns_span = st.value, st.span
+        elif st.kind == "row":
+            if table.columns and len(st.value) != len(table.columns):
+                self.diagnostics.append(diag(
+                    BAD_TABLE, f"row has {len(st.value)} cells but table `{table.name}` has "
+                    f"{len(table.columns)} columns", st.span,
+                    help="separate cells with `|`; leave an empty cell empty, as in `a |  | c`",
+                ))  # fmt: skip
+            table.rows.append(m.Row(st.value, st.span))
+        elif st.kind == "refs":
+            table.refs.extend(st.value)
+        else:
+            table.notes.append(st.value)

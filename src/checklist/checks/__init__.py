@@ -1,0 +1,42 @@
+"""`checklist check`: one rule per module, joined in RULES (as sqlglot's optimizer does)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from checklist.checks import (
+    dispatch, expectations, facts, no_exit, no_otherwise, numbering, splits, start_end, tables,
+    unknown_step, unreachable,
+)  # fmt: skip
+from checklist.diagnostics import SYNTAX, Diagnostic
+from checklist.graph import FlowGraph
+from checklist.program import Program
+
+Rule = Callable[[Program, FlowGraph], Iterable[Diagnostic]]
+
+RULES: tuple[Rule, ...] = (
+    start_end.run,
+    unknown_step.run,
+    unreachable.run,
+    no_exit.run,
+    no_otherwise.run,
+    splits.run,
+    facts.run,
+    tables.run,
+    dispatch.run,
+    numbering.run,
+    expectations.run,
+)
+
+
+def check(program: Program) -> list[Diagnostic]:
+    """Every finding for a program: load-time diagnostics, then each rule's.
+
+    Graph rules are skipped when a line did not parse: the missing line would only
+    produce misleading follow-on findings.
+    """
+    found = list(program.diagnostics)
+    if not any(d.code is SYNTAX for d in found):
+        for rule in RULES:
+            found.extend(rule(program, program.flow))
+    return sorted(found, key=Diagnostic.sort_key)

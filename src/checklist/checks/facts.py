@@ -1,0 +1,84 @@
+"""E301 undefined fact, W302 unused fact, E305 a value the fact cannot take."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from checklist import model as m
+from checklist.diagnostics import BAD_VALUE, UNDEFINED_FACT, UNUSED_FACT, Diagnostic, diag
+from checklist.graph import FlowGraph
+from checklist.program import Program
+
+
+def slug(text: str) -> str:
+    """A table cell as a choice value: `All-Out Attack (Double)` -> `all-out-attack-double`."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def fact_values(program: Program, fact: m.Fact) -> set[str] | None:
+    """The values a fact can take, or None when any number goes."""
+    if fact.kind in ("yes/no", "choice"):
+        return set(fact.choices)
+    if fact.kind == "table" and fact.table in program.tables:
+        return {slug(row.cells[0]) for row in program.tables[fact.table].rows if row.cells}
+    return None
+
+
+def uses(step: m.Step) -> Iterator[tuple[str, m.Span, str | int | None]]:
+    """(fact, span, value tested or None) for every mention of a fact in a step."""
+    for jump in step.jumps:
+        if isinstance(jump, m.Branch):
+            yield from _condition(jump.condition)
+        elif isinstance(jump, m.Choose):
+            yield jump.fact, jump.span, None
+            for when in jump.whens:
+                yield jump.fact, when.span, when.value
+        elif isinstance(jump, m.Dispatch):
+            yield jump.fact, jump.span, None
+    for option in step.options:
+        yield option.fact, option.span, None
+
+
+def _condition(cond: m.Condition) -> Iterator[tuple[str, m.Span, str | int | None]]:
+    if isinstance(cond, (m.AllOf, m.AnyOf)):
+        for item in cond.items:
+            yield from _condition(item)
+    elif isinstance(cond, m.Equals):
+        yield cond.fact, cond.span, cond.value
+    else:
+        yield cond.fact, cond.span, None
+
+
+def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
+    used: set[str] = set()
+    for step in program.steps.values():
+        for name, span, value in uses(step):
+            used.add(name)
+            fact = program.facts.get(name)
+            if fact is None:
+                yield _undefined(program, name, span)
+            elif value is not None:
+                yield from _value(program, fact, value, span)
+    for fact in program.facts.values():
+        if fact.name not in used:
+            yield diag(UNUSED_FACT, f"fact `{fact.name}` is never asked", fact.span,
+                       "no condition, choose, dispatch or options names it",
+                       help="use it in a step, or remove it")  # fmt: skip
+
+
+def _undefined(program: Program, name: str, span: m.Span) -> Diagnostic:
+    import difflib
+
+    close = difflib.get_close_matches(name, program.facts, n=1)
+    hint = f"did you mean `{close[0]}`?" if close else f'declare it: `fact {name} : yes/no per turn "Question?"`'
+    return diag(UNDEFINED_FACT, f"fact `{name}` is not declared", span, help=hint)
+
+
+def _value(program: Program, fact: m.Fact, value: str | int, span: m.Span) -> Iterator[Diagnostic]:
+    allowed = fact_values(program, fact)
+    if allowed is None or str(value) in allowed:
+        return
+    shown = ", ".join(sorted(allowed)[:12])
+    yield diag(BAD_VALUE, f"fact `{fact.name}` cannot be `{value}`", span, f"its values: {shown}",
+               help=f"use one of the values declared at {fact.span}")  # fmt: skip

@@ -1,0 +1,23 @@
+"""W401: gaps in a checklist's step numbering."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from checklist.diagnostics import NUMBERING_GAP, Diagnostic, diag
+from checklist.graph import FlowGraph
+from checklist.program import Program
+
+
+def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
+    for checklist in program.checklists.values():
+        ordered = sorted(checklist.steps, key=lambda s: s.number)
+        expected = 1
+        for step in ordered:
+            if step.number > expected:
+                missing = f"{expected}" if step.number == expected + 1 else f"{expected}-{step.number - 1}"
+                yield diag(NUMBERING_GAP, f"`{checklist.id}` skips step{"s" if "-" in missing else ""} {missing}", step.span,
+                           f"step {step.number} follows step {expected - 1}" if expected > 1 else
+                           f"the first step is {step.number}",
+                           help="renumber the steps or add the missing ones")  # fmt: skip
+            expected = step.number + 1

@@ -1,0 +1,46 @@
+"""E303 undefined table (or column), W304 unused table, E308 a table with no columns."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+
+from checklist import model as m
+from checklist.diagnostics import BAD_TABLE, UNDEFINED_TABLE, UNUSED_TABLE, Diagnostic, diag
+from checklist.graph import FlowGraph
+from checklist.program import Program
+
+
+def _mentions(program: Program) -> Iterator[tuple[str, m.Span, str | None]]:
+    """(table, span, column or None) for every place that names a table."""
+    for step in program.steps.values():
+        for jump in step.jumps:
+            if isinstance(jump, m.Dispatch):
+                yield jump.table, jump.span, jump.column
+        for use in step.uses:
+            yield use.table, use.span, None
+    for fact in program.facts.values():
+        if fact.table is not None:
+            yield fact.table, fact.span, None
+
+
+def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
+    used: set[str] = set()
+    for name, span, column in _mentions(program):
+        used.add(name)
+        table = program.tables.get(name)
+        if table is None:
+            close = difflib.get_close_matches(name, program.tables, n=1)
+            yield diag(UNDEFINED_TABLE, f"table `{name}` is not declared", span,
+                       help=f"did you mean `{close[0]}`?" if close else f'declare it: `table {name} "Title"`')  # fmt: skip
+        elif column is not None and table.column(column) is None:
+            yield diag(UNDEFINED_TABLE, f"table `{name}` has no column `{column}`", span,
+                       f"its columns: {', '.join(table.columns)}", help="name one of its columns")  # fmt: skip
+    for table in program.tables.values():
+        if not table.columns:
+            yield diag(BAD_TABLE, f"table `{table.name}` has no `columns` line", table.span,
+                       help="add `columns first | second | ...` under the table")  # fmt: skip
+        if table.name not in used:
+            yield diag(UNUSED_TABLE, f"table `{table.name}` is never used", table.span,
+                       "no dispatch, fact or `uses` line names it",
+                       help=f"add `uses {table.name}` to the step that consults it")  # fmt: skip

@@ -1,0 +1,78 @@
+"""Diagnostics are data: a stable code, a severity, a message, a span, notes and help."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from checklist.model import Span
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+
+
+# Stable codes; docs/checks.md documents each with a wrong and a right example.
+SYNTAX = Code("E001", "syntax", "error", "the line does not parse")
+UNREADABLE = Code("E002", "unreadable", "error", "a file cannot be read as UTF-8 text")
+EMPTY = Code("E003", "empty-file", "error", "a flow file has no declarations")
+BAD_REF = Code("E004", "bad-reference", "error", "a rule reference or value is malformed")
+NO_CHECKLIST = Code("E005", "no-checklist", "error", "steps or a start appear before any checklist")
+MISPLACED = Code("E006", "misplaced", "error", "a line belongs under a step or table but stands outside one")
+DUPLICATE_STEP = Code("E101", "duplicate-step", "error", "two steps share a number")
+DUPLICATE_CHECKLIST = Code("E102", "duplicate-checklist", "error", "two checklists share an id")
+DUPLICATE_NAME = Code("E103", "duplicate-name", "error", "two facts, tables or sections share a name")
+NO_START = Code("E104", "start", "error", "the program needs exactly one start step")
+NO_END = Code("E105", "no-end", "error", "the program declares no end")
+UNKNOWN_STEP = Code("E201", "unknown-step", "error", "a jump names a step that does not exist")
+UNREACHABLE = Code("E202", "unreachable", "error", "a step cannot be reached from the start")
+NO_EXIT = Code("E203", "no-exit", "error", "a step has no path to any end")
+TRAP = Code("E204", "trap", "error", "a loop with no way out")
+SELF_LOOP = Code("E205", "self-loop", "error", "a step jumps only to itself")
+NO_OTHERWISE = Code("W206", "no-otherwise", "warning", "a conditional step has no otherwise")
+SPLIT_NEVER_RETURNS = Code("E207", "split-never-returns", "error", "a split's branches never rejoin")
+UNDEFINED_FACT = Code("E301", "undefined-fact", "error", "a condition names an undeclared fact")
+UNUSED_FACT = Code("W302", "unused-fact", "warning", "a fact is declared but never asked")
+UNDEFINED_TABLE = Code("E303", "undefined-table", "error", "a name refers to an undeclared table")
+UNUSED_TABLE = Code("W304", "unused-table", "warning", "a table is declared but never used")
+BAD_VALUE = Code("E305", "bad-value", "error", "a condition tests a value the fact cannot take")
+DISPATCH_ROW = Code("E306", "dispatch-row", "error", "a dispatch table row names no existing step")
+DISPATCH_MISSING = Code("W307", "dispatch-missing", "warning", "a step in a dispatch range has no row")
+BAD_TABLE = Code("E308", "bad-table", "error", "a table's rows do not match its columns")
+NUMBERING_GAP = Code("W401", "numbering-gap", "warning", "step numbers skip")
+EXPECTATION = Code("E501", "expectation", "error", "a path assertion does not hold")
+
+CODES: tuple[Code, ...] = (
+    SYNTAX, UNREADABLE, EMPTY, BAD_REF, NO_CHECKLIST, MISPLACED, DUPLICATE_STEP, DUPLICATE_CHECKLIST,
+    DUPLICATE_NAME, NO_START, NO_END, UNKNOWN_STEP, UNREACHABLE, NO_EXIT, TRAP, SELF_LOOP,
+    NO_OTHERWISE, SPLIT_NEVER_RETURNS, UNDEFINED_FACT, UNUSED_FACT, UNDEFINED_TABLE, UNUSED_TABLE,
+    BAD_VALUE, DISPATCH_ROW, DISPATCH_MISSING, BAD_TABLE, NUMBERING_GAP, EXPECTATION,
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: Code
+    message: str
+    span: Span
+    notes: tuple[str, ...] = field(default=())
+    help: str | None = None
+
+    @property
+    def severity(self) -> Severity:
+        return self.code.severity
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.span.file, self.span.line, self.span.column, self.code.code)
+
+
+def diag(
+    code: Code, message: str, span: Span, *notes: str, help: str | None = None
+) -> Diagnostic:
+    return Diagnostic(code, message, span, tuple(notes), help)

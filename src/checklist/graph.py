@@ -1,0 +1,222 @@
+"""The flow graph: steps as nodes, jumps as typed edges.
+
+Checks run on plain adjacency lists (fast to build, no import cost); `to_networkx`
+gives the same graph as a networkx MultiDiGraph for the public API and the renderer.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from checklist import model as m
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from checklist.program import Program
+
+EdgeKind = Literal["goto", "branch", "split", "return", "dispatch"]
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    source: str
+    target: str | None  # None: the jump names no step that exists
+    kind: EdgeKind
+    label: str
+    written: str  # the target as the author wrote it
+    span: m.Span
+    erratum: bool = False
+
+
+@dataclass
+class FlowGraph:
+    steps: dict[str, m.Step]
+    out: dict[str, list[Edge]]
+    into: dict[str, list[Edge]]
+    dangling: list[Edge]
+    ends: set[str]  # steps that can end the flow
+    returns: set[str]  # steps that can end a split branch
+    start: str | None
+
+    @classmethod
+    def build(cls, program: Program) -> FlowGraph:
+        steps = program.steps
+        out: dict[str, list[Edge]] = {key: [] for key in steps}
+        into: dict[str, list[Edge]] = {key: [] for key in steps}
+        graph = cls(steps, out, into, [], set(), set(), program.start)
+        for key, step in steps.items():
+            for edge in _edges(program, step):
+                if edge.target is None:
+                    graph.dangling.append(edge)
+                    continue
+                out[key].append(edge)
+                into[edge.target].append(edge)
+            for jump in step.jumps:
+                graph._mark_exits(key, jump)
+        return graph
+
+    def _mark_exits(self, key: str, jump: m.Jump) -> None:
+        target = getattr(jump, "target", None)
+        if isinstance(jump, m.End) or (isinstance(target, m.Target) and target.special == "end"):
+            self.ends.add(key)
+        if isinstance(jump, m.Return) or (isinstance(target, m.Target) and target.special == "return"):
+            self.returns.add(key)
+        if isinstance(jump, m.Choose):
+            for when in jump.whens:
+                self._mark_exits(key, m.Go(when.target, when.span))
+
+    def successors(self, key: str) -> Iterator[str]:
+        return (edge.target for edge in self.out[key] if edge.target is not None)
+
+    def reachable(self, sources: Iterable[str], avoid: frozenset[str] = frozenset()) -> set[str]:
+        """Every step reachable from `sources` without passing through `avoid`."""
+        seen = {s for s in sources if s in self.out}
+        queue = deque(seen)
+        while queue:
+            for edge in self.out[queue.popleft()]:
+                nxt = edge.target
+                if nxt is not None and nxt not in seen and nxt not in avoid:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        return seen
+
+    def coreachable(self, targets: Iterable[str]) -> set[str]:
+        """Every step from which one of `targets` can be reached."""
+        seen = {t for t in targets if t in self.into}
+        queue = deque(seen)
+        while queue:
+            for edge in self.into[queue.popleft()]:
+                if edge.source not in seen:
+                    seen.add(edge.source)
+                    queue.append(edge.source)
+        return seen
+
+    def shortest_path(self, source: str, target: str, avoid: frozenset[str] = frozenset()) -> list[str] | None:
+        parent: dict[str, str | None] = {source: None}
+        queue = deque([source])
+        while queue:
+            node = queue.popleft()
+            if node == target:
+                path = [node]
+                while (prev := parent[path[-1]]) is not None:
+                    path.append(prev)
+                return path[::-1]
+            for nxt in self.successors(node):
+                if nxt not in parent and (nxt not in avoid or nxt == target):
+                    parent[nxt] = node
+                    queue.append(nxt)
+        return None
+
+    def strongly_connected(self) -> list[list[str]]:
+        """Tarjan's algorithm, iterative (flows of 100k steps overflow recursion)."""
+        index: dict[str, int] = {}
+        low: dict[str, int] = {}
+        on_stack: set[str] = set()
+        stack: list[str] = []
+        components: list[list[str]] = []
+        counter = 0
+        for root in self.out:
+            if root in index:
+                continue
+            work: list[tuple[str, Iterator[str]]] = [(root, self.successors(root))]
+            index[root] = low[root] = counter
+            counter += 1
+            stack.append(root)
+            on_stack.add(root)
+            while work:
+                node, children = work[-1]
+                advanced = False
+                for child in children:
+                    if child not in index:
+                        index[child] = low[child] = counter
+                        counter += 1
+                        stack.append(child)
+                        on_stack.add(child)
+                        work.append((child, self.successors(child)))
+                        advanced = True
+                        break
+                    if child in on_stack:
+                        low[node] = min(low[node], index[child])
+                if advanced:
+                    continue
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component: list[str] = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    components.append(component)
+        return components
+
+    def to_networkx(self) -> nx.MultiDiGraph:
+        import networkx as nx
+
+        graph = nx.MultiDiGraph()
+        for key, step in self.steps.items():
+            graph.add_node(
+                key, step=step, checklist=step.checklist, number=step.number, title=step.title,
+                section=step.section, end=key in self.ends, start=key == self.start,
+            )  # fmt: skip
+        for edges in self.out.values():
+            for e in edges:
+                graph.add_edge(e.source, e.target, kind=e.kind, condition=e.label, erratum=e.erratum, span=e.span)
+        return graph
+
+
+def _edges(program: Program, step: m.Step) -> Iterator[Edge]:
+    return (e for e in _raw_edges(program, step) if e is not None)
+
+
+def _raw_edges(program: Program, step: m.Step) -> Iterator[Edge | None]:
+    erratum = bool(step.errata)
+    for jump in step.jumps:
+        if isinstance(jump, m.Go):
+            yield _edge(program, step, jump.target, "goto", "", erratum)
+        elif isinstance(jump, m.Branch):
+            yield _edge(program, step, jump.target, "branch", m.describe(jump.condition), erratum)
+        elif isinstance(jump, m.Otherwise):
+            yield _edge(program, step, jump.target, "branch", "otherwise", erratum)
+        elif isinstance(jump, m.Choose):
+            for when in jump.whens:
+                yield _edge(program, step, when.target, "branch", f"{jump.fact} = {when.value}", erratum)
+        elif isinstance(jump, m.Split):
+            each = f"for each {jump.item}" if jump.item else "once"
+            yield _edge(program, step, jump.target, "split", each, erratum)
+            if jump.until is not None and not jump.returns:
+                yield _edge(program, step, jump.until, "return", "after split", erratum)
+        elif isinstance(jump, m.Dispatch):
+            yield from _dispatch_edges(program, step, jump, erratum)
+
+
+def _edge(
+    program: Program, step: m.Step, target: m.Target, kind: EdgeKind, label: str, erratum: bool
+) -> Edge | None:
+    if target.special is not None:
+        return None
+    key = program.resolve(target, step.checklist)
+    known = key if key in program.steps else None
+    return Edge(step.key, known, kind, label, str(target), target.span, erratum)
+
+
+def _dispatch_edges(
+    program: Program, step: m.Step, jump: m.Dispatch, erratum: bool
+) -> Iterator[Edge | None]:
+    table = program.tables.get(jump.table)
+    column = table.column(jump.column) if table else None
+    if table is None or column is None:
+        return
+    for row in table.rows:
+        cell = row.cells[column] if column < len(row.cells) else ""
+        key = f"{step.checklist}.{cell}" if cell.isdigit() else None
+        known = key if key in program.steps else None
+        yield Edge(step.key, known, "dispatch", row.cells[0], cell, row.span, erratum)

@@ -1,0 +1,125 @@
+"""Files to a Program: read, parse, build, and join a folder of .flow files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checklist import model as m
+from checklist.build import Builder
+from checklist.diagnostics import (
+    DUPLICATE_CHECKLIST, DUPLICATE_NAME, DUPLICATE_STEP, EMPTY, Diagnostic, diag,
+)  # fmt: skip
+from checklist.parse import parse
+from checklist.program import Program
+
+
+class LoadError(Exception):
+    """Input that cannot be read at all: the command exits 2 with this message."""
+
+
+def read_source(path: Path) -> str:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise LoadError(f"{path}: no such file or folder") from None
+    except IsADirectoryError:
+        raise LoadError(f"{path}: is a folder, expected a .flow file") from None
+    except OSError as exc:
+        raise LoadError(f"{path}: cannot read: {exc.strerror}") from None
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise LoadError(f"{path}: is UTF-16 text; save it as UTF-8")
+    if b"\x00" in raw:
+        line = raw.count(b"\n", 0, raw.index(b"\x00")) + 1
+        raise LoadError(f"{path}:{line}: contains a NUL byte; this looks like a binary file, not a flow")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise LoadError(
+            f"{path}:{line}: not valid UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
+            "save the file as UTF-8"
+        ) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def flow_files(paths: list[Path]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*.flow") if p.is_file())
+            if not found:
+                raise LoadError(f"{path}: folder holds no .flow files")
+            files.extend(found)
+        elif path.exists() or path.suffix == ".flow":
+            files.append(path)
+        else:
+            raise LoadError(f"{path}: no such file or folder")
+    return files
+
+
+def load(path: str | Path | list[str | Path]) -> Program:
+    """Load a .flow file, a folder of them, or several, into one Program."""
+    paths = [Path(p) for p in (path if isinstance(path, list) else [path])]
+    modules: list[m.Module] = []
+    diagnostics: list[Diagnostic] = []
+    sources: dict[str, str] = {}
+    for file in flow_files(paths):
+        text = read_source(file)
+        name = str(file)
+        sources[name] = text
+        statements, errors = parse(text, name)
+        diagnostics.extend(errors)
+        builder = Builder(name)
+        module = builder.module(statements)
+        diagnostics.extend(builder.diagnostics)
+        if not statements and not errors:
+            diagnostics.append(diag(EMPTY, "flow file declares nothing", m.Span(name, 1, 1, 1, 1),
+                                    help='start it with `checklist ID "Title"` or remove it'))  # fmt: skip
+        modules.append(module)
+    return join(modules, diagnostics, sources)
+
+
+def join(modules: list[m.Module], diagnostics: list[Diagnostic], sources: dict[str, str]) -> Program:
+    checklists: dict[str, m.Checklist] = {}
+    steps: dict[str, m.Step] = {}
+    facts: dict[str, m.Fact] = {}
+    tables: dict[str, m.Table] = {}
+    for module in modules:
+        for checklist in module.checklists:
+            if _duplicate(checklists, checklist.id, checklist.span, DUPLICATE_CHECKLIST, "checklist", diagnostics):
+                continue
+            checklists[checklist.id] = checklist
+            sections: dict[str, m.Section] = {}
+            for section in checklist.sections:
+                _duplicate(sections, section.name, section.span, DUPLICATE_NAME, "section", diagnostics)
+                sections.setdefault(section.name, section)
+            for step in checklist.steps:
+                if not _duplicate(steps, step.key, step.span, DUPLICATE_STEP, "step", diagnostics):
+                    steps[step.key] = step
+        for fact in module.facts:
+            if not _duplicate(facts, fact.name, fact.span, DUPLICATE_NAME, "fact", diagnostics):
+                facts[fact.name] = fact
+        for table in module.tables:
+            if not _duplicate(tables, table.name, table.span, DUPLICATE_NAME, "table", diagnostics):
+                tables[table.name] = table
+    return Program(
+        tuple(modules), checklists, steps, facts, tables,
+        tuple(s for mod in modules for s in mod.starts),
+        tuple(e for mod in modules for e in mod.expects),
+        diagnostics, sources,
+    )  # fmt: skip
+
+
+def _duplicate(
+    seen: dict[str, object], key: str, span: m.Span, code: object, what: str, out: list[Diagnostic]
+) -> bool:
+    first = seen.get(key)
+    if first is None:
+        return False
+    first_span: m.Span = getattr(first, "span")
+    out.append(diag(
+        code, f"{what} `{key}` is declared twice", span,  # type: ignore[arg-type]
+        f"first declared at {first_span}",
+        help=f"renumber or rename one of the two {what}s",
+    ))  # fmt: skip
+    return True

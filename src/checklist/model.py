@@ -1,0 +1,326 @@
+"""The checklist model: frozen dataclasses, each node carrying its source span."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+Scope = Literal["combat", "turn", "attack", "defender"]
+SCOPES: tuple[Scope, ...] = ("combat", "turn", "attack", "defender")
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A region of a source file; lines and columns count from 1, end is exclusive."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+NOWHERE = Span("<none>", 0, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A rule reference such as B393 (book B, page 393); page None means 'B ?'."""
+
+    book: str
+    page: int | None
+    page_end: int | None
+    span: Span = field(compare=False)
+
+    def __str__(self) -> str:
+        if self.page is None:
+            return f"{self.book} ?"
+        suffix = f"-{self.page_end}" if self.page_end is not None else ""
+        return f"{self.book}{self.page}{suffix}"
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where a jump goes: a step number, possibly in another checklist, or end/return."""
+
+    checklist: str | None
+    number: int | None
+    special: Literal["end", "return"] | None
+    span: Span = field(compare=False)
+
+    def __str__(self) -> str:
+        if self.special:
+            return self.special
+        return f"{self.checklist}.{self.number}" if self.checklist else str(self.number)
+
+
+# ---- conditions ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class IsTrue:
+    fact: str
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class IsFalse:
+    fact: str
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Equals:
+    fact: str
+    value: str | int
+    negated: bool
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    fact: str
+    op: Literal[">=", "<=", ">", "<"]
+    value: int
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class AllOf:
+    items: tuple[Condition, ...]
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    items: tuple[Condition, ...]
+    span: Span = field(compare=False)
+
+
+Condition = Union[IsTrue, IsFalse, Equals, Compare, AllOf, AnyOf]
+
+
+def condition_facts(cond: Condition) -> list[tuple[str, Span]]:
+    """Every fact a condition names, with where it names it."""
+    if isinstance(cond, (AllOf, AnyOf)):
+        return [pair for item in cond.items for pair in condition_facts(item)]
+    return [(cond.fact, cond.span)]
+
+
+def describe(cond: Condition) -> str:
+    """The condition as the flow author wrote it."""
+    if isinstance(cond, IsTrue):
+        return cond.fact
+    if isinstance(cond, IsFalse):
+        return f"not {cond.fact}"
+    if isinstance(cond, Equals):
+        return f"{cond.fact} {'!=' if cond.negated else '='} {cond.value}"
+    if isinstance(cond, Compare):
+        return f"{cond.fact} {cond.op} {cond.value}"
+    joiner = " and " if isinstance(cond, AllOf) else " or "
+    return joiner.join(
+        f"({describe(i)})" if isinstance(i, (AllOf, AnyOf)) else describe(i) for i in cond.items
+    )
+
+
+# ---- jumps --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Go:
+    target: Target
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    condition: Condition
+    target: Target
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Otherwise:
+    target: Target
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class When:
+    value: str | int
+    target: Target
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    fact: str
+    whens: tuple[When, ...]
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """Run `target` once per item (or once); a branch ends at `until` or at a `return`."""
+
+    target: Target
+    item: str | None
+    until: Target | None
+    returns: bool
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Dispatch:
+    table: str
+    column: str
+    fact: str
+    over: tuple[int, int] | None
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    label: str | None
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    span: Span = field(compare=False)
+
+
+Jump = Union[Go, Branch, Otherwise, Choose, Split, Dispatch, End, Return]
+
+
+@dataclass(frozen=True, slots=True)
+class Erratum:
+    printed: str
+    reason: str
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    text: str
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    fact: str
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Uses:
+    table: str
+    span: Span = field(compare=False)
+
+
+# ---- declarations -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    checklist: str
+    number: int
+    title: str
+    prose: tuple[str, ...]
+    refs: tuple[Ref, ...]
+    jumps: tuple[Jump, ...]
+    options: tuple[Options, ...]
+    uses: tuple[Uses, ...]
+    errata: tuple[Erratum, ...]
+    notes: tuple[Note, ...]
+    section: str | None
+    span: Span = field(compare=False)
+
+    @property
+    def key(self) -> str:
+        return f"{self.checklist}.{self.number}"
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.prose)
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    name: str
+    kind: Literal["yes/no", "number", "roll", "choice", "table"]
+    choices: tuple[str, ...]
+    table: str | None
+    dice: str | None
+    scope: Scope
+    question: str
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    cells: tuple[str, ...]
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    name: str
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[Row, ...]
+    refs: tuple[Ref, ...]
+    notes: tuple[Note, ...]
+    span: Span = field(compare=False)
+    columns_span: Span | None = field(default=None, compare=False)
+
+    def column(self, name: str) -> int | None:
+        return self.columns.index(name) if name in self.columns else None
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    checklist: str
+    name: str
+    title: str
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Checklist:
+    id: str
+    title: str
+    steps: tuple[Step, ...]
+    sections: tuple[Section, ...]
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    source: Target
+    target: Target
+    avoiding: tuple[Target, ...]
+    checklist: str | None
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class StartDecl:
+    target: Target
+    checklist: str | None
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    """One parsed .flow file."""
+
+    path: str
+    checklists: tuple[Checklist, ...]
+    facts: tuple[Fact, ...]
+    tables: tuple[Table, ...]
+    starts: tuple[StartDecl, ...]
+    expects: tuple[Expect, ...]
