@@ -1,7 +1,6 @@
 """The `checklist` command: thin I/O around load, check, run and render.
 
-Exit codes (docs/exit-codes.md): 0 clean or warnings only, 1 errors found (or warnings
-under --werror), 2 usage error or unreadable input, 130 interrupted by Ctrl-C.
+Exit codes: see checklist.exitcodes and docs/exit-codes.md.
 """
 
 from __future__ import annotations
@@ -12,10 +11,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-EXIT_OK = 0
-EXIT_FINDINGS = 1
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
+from checklist import exitcodes
+
+EXIT_OK = exitcodes.OK
+EXIT_FINDINGS = exitcodes.FINDINGS
+EXIT_USAGE = exitcodes.USAGE
+EXIT_INTERRUPTED = exitcodes.INTERRUPTED
 
 
 def _parser() -> argparse.ArgumentParser:
