@@ -37,15 +37,16 @@ def summary(diags: Sequence[Diagnostic]) -> str:
 
 def _one(d: Diagnostic, sources: Mapping[str, str], colour: bool) -> list[str]:
     head = _paint(f"{d.severity}[{d.code.code}]", d.severity, colour)
-    out = [f"{head}: {_paint(d.message, 'bold', colour)}", f"  --> {d.span}"]
+    pad = " " * len(str(max(d.span.line, 1)))
+    out = [f"{head}: {_paint(d.message, 'bold', colour)}", f"{pad}--> {d.span}"]
     source = sources.get(d.span.file)
     if source is not None and d.span.line > 0:
         out.extend(_snippet(source, d, colour))
     for note in d.notes:
-        out.append(f"   = {_paint('note', 'note', colour)}: {note}")
+        out.append(f"{pad} = {_paint('note', 'note', colour)}: {note}")
     if d.help:
-        out.append(f"   = {_paint('help', 'note', colour)}: {d.help}")
-    out.append(f"   = code: {d.code.name}")
+        out.append(f"{pad} = {_paint('help', 'note', colour)}: {d.help}")
+    out.append(f"{pad} = code: {d.code.name}")
     return out
 
 

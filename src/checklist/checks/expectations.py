@@ -32,6 +32,6 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
             notes.append("the shortest path passes through a step it must avoid: " + " → ".join(detour[:12])
                          + (" → …" if len(detour) > 12 else ""))  # fmt: skip
         first = graph.reachable([source], blocked)
-        notes.append(f"from {source} the flow reaches only {len(first)} steps first: {step_list(first)}")
+        notes.append(f"before that, {source} reaches only: {step_list(first)}")
         yield diag(EXPECTATION, f"expectation failed: {wording}", expect.span, *notes,
                    help="fix the jump that leaves the path, or the assertion")  # fmt: skip

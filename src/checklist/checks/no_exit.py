@@ -1,7 +1,8 @@
 """E203 no-exit, E204 trap, E205 self-loop: steps that can never reach an end.
 
-A trap (a loop with no way out) is reported once, naming its members; a step that only
-jumps to itself is a self-loop; any other reachable step with no path to an end is a no-exit.
+Every path from a stuck step ends in a loop or a dead end, so only those root causes
+are reported: a trap (a loop with no way out) once, naming its members; a step that
+only jumps to itself; and a dead end, a step with no jumps that does not end the flow.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
             yield diag(SELF_LOOP, f"step {key} \"{step.title}\" jumps only to itself", step.span,
                        help="point the jump at the next step")  # fmt: skip
     for component in graph.strongly_connected():
-        if len(component) < 2 or component[0] not in stuck:
+        looped = len(component) > 1 or component[0] in set(graph.successors(component[0]))
+        if not looped or component[0] not in stuck or component[0] in reported:
             continue
         reported.update(component)
         first = min(component, key=lambda k: (graph.steps[k].checklist, graph.steps[k].number))
@@ -37,12 +39,10 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
                    f"members: {step_list(component)}",
                    "no step in the loop ends the flow or jumps outside it",
                    help="add an exit, e.g. `if combat-over -> post-combat.1` or `end`")  # fmt: skip
-    reached = graph.reachable([graph.start]) if graph.start in graph.steps else set(graph.steps)
     for key in sorted(stuck - reported, key=lambda k: (graph.steps[k].checklist, graph.steps[k].number)):
         step = graph.steps[key]
-        dead_end = not graph.out[key]
-        if not dead_end and key not in reached:
-            continue  # unreachable already says what is wrong
-        reason = "it has no jumps" if dead_end else "every path from it ends in a loop with no way out"
-        yield diag(NO_EXIT, f"step {key} \"{step.title}\" has no path to an end", step.span, reason,
+        if step.jumps:
+            continue  # it leads into a trap, a dead end or a broken jump, each reported at its source
+        yield diag(NO_EXIT, f"step {key} \"{step.title}\" has no path to an end", step.span,
+                   "it has no jumps and does not end the flow",
                    help="add a `go`, an `else`, or `end`")  # fmt: skip

@@ -1,0 +1,24 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"
+
+
+@pytest.fixture
+def root() -> Path:
+    return ROOT
+
+
+def golden(path: Path, actual: str) -> None:
+    """Compare with a golden file; UPDATE_GOLDEN=1 rewrites it instead."""
+    if UPDATE_GOLDEN or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(actual, encoding="utf-8")
+        if not UPDATE_GOLDEN:
+            pytest.fail(f"golden file {path} was missing and has been written; check it and rerun")
+    assert actual == path.read_text(encoding="utf-8"), f"differs from golden {path} (UPDATE_GOLDEN=1 to rewrite)"
