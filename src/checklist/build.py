@@ -10,7 +10,7 @@ from checklist.diagnostics import BAD_TABLE, MISPLACED, NO_CHECKLIST, Diagnostic
 from checklist.parse import Statement
 
 _STEP_ITEMS = {"text", "refs", "jump", "choose", "when", "options", "uses", "erratum", "note"}
-_TABLE_ITEMS = {"columns", "row", "refs", "note"}
+_TABLE_ITEMS = {"columns", "row", "refs", "note", "erratum"}
 
 
 @dataclass
@@ -47,11 +47,12 @@ class _TableDraft:
     rows: list[m.Row] = field(default_factory=list)
     refs: list[m.Ref] = field(default_factory=list)
     notes: list[m.Note] = field(default_factory=list)
+    errata: list[m.Erratum] = field(default_factory=list)
 
     def close(self) -> m.Table:
         return m.Table(
             self.name, self.title, self.columns, tuple(self.rows), tuple(self.refs),
-            tuple(self.notes), self.span, self.columns_span,
+            tuple(self.notes), self.span, self.columns_span, tuple(self.errata),
         )  # fmt: skip
 
 
@@ -188,5 +189,7 @@ class Builder:
             table.rows.append(m.Row(st.value, st.span))
         elif st.kind == "refs":
             table.refs.extend(st.value)
+        elif st.kind == "erratum":
+            table.errata.append(st.value)
         else:
             table.notes.append(st.value)

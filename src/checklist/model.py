@@ -276,6 +276,7 @@ class Table:
     notes: tuple[Note, ...]
     span: Span = field(compare=False)
     columns_span: Span | None = field(default=None, compare=False)
+    errata: tuple[Erratum, ...] = ()
 
     def column(self, name: str) -> int | None:
         return self.columns.index(name) if name in self.columns else None

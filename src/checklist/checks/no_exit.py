@@ -9,15 +9,40 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from checklist import model as m
 from checklist.checks.util import step_list
 from checklist.diagnostics import NO_EXIT, SELF_LOOP, TRAP, Diagnostic, diag
 from checklist.graph import FlowGraph
 from checklist.program import Program
 
 
+def exits(program: Program, graph: FlowGraph) -> set[str]:
+    """Steps with a path to an end.
+
+    A `return` is no exit of its own: it goes back to the split that called the branch,
+    so it counts only when that split's step can itself reach an end.
+    """
+    calls: list[tuple[str, set[str]]] = []
+    for step in program.steps.values():
+        for jump in step.jumps:
+            if isinstance(jump, m.Split) and jump.returns:
+                target = program.resolve(jump.target, step.checklist)
+                until = program.resolve(jump.until, step.checklist) if jump.until else None
+                if target in graph.steps:
+                    branch = graph.reachable([target], frozenset({until}) if until else frozenset())
+                    calls.append((step.key, branch & graph.returns))
+    seeds = set(graph.ends)
+    while True:
+        found = graph.coreachable(seeds)
+        new = {r for caller, returns in calls if caller in found for r in returns} - seeds
+        if not new:
+            return found
+        seeds |= new
+
+
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
-    exits = graph.coreachable(graph.ends | graph.returns)
-    stuck = {key for key in graph.steps if key not in exits}
+    exits_ = exits(program, graph)
+    stuck = {key for key in graph.steps if key not in exits_}
     if not stuck:
         return
     reported: set[str] = set()

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, type-check, then pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+.venv/bin/ruff check src tests bench
+.venv/bin/mypy
+.venv/bin/python -m pytest "$@"

@@ -1,0 +1,113 @@
+"""Which steps to draw: the whole program, one checklist, one section, or a neighbourhood."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Literal
+
+from checklist.program import Program
+
+Scope = Literal["program", "checklist", "section", "around"]
+
+
+class RenderUsageError(Exception):
+    """A scope option names something the flow does not have: exit 2 with this message."""
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    scope: Scope
+    keys: tuple[str, ...]  # the steps drawn, in program order
+    title: str
+    slug: str  # a file name stem: `combat`, `combat-damage`, `combat.54-around-2`
+    focus: str | None = None  # --around: the centre step
+
+
+def select(
+    program: Program,
+    checklist: str | None = None,
+    section: str | None = None,
+    around: str | None = None,
+    depth: int = 2,
+) -> Selection:
+    if checklist is not None and checklist not in program.checklists:
+        raise RenderUsageError(f"no checklist `{checklist}`; the flow has: {_listing(program.checklists)}")
+    if around is not None:
+        if section is not None:
+            raise RenderUsageError("--around and --section cannot be combined; pick one")
+        return _around(program, _step_key(program, around, checklist), depth)
+    if section is not None:
+        return _section(program, section, checklist)
+    if checklist is not None:
+        owned = program.checklists[checklist]
+        keys = tuple(s.key for s in owned.steps if program.steps.get(s.key) is s)
+        return Selection("checklist", keys, owned.title, checklist)
+    return Selection("program", tuple(program.steps), _program_title(program), "flow")
+
+
+def _program_title(program: Program) -> str:
+    titles = [c.title for c in program.checklists.values()]
+    return " · ".join(titles) if titles else "(empty flow)"
+
+
+def _section(program: Program, name: str, checklist: str | None) -> Selection:
+    owners = [
+        c for c in program.checklists.values()
+        if (checklist is None or c.id == checklist) and any(s.name == name for s in c.sections)
+    ]  # fmt: skip
+    if not owners:
+        known = sorted({f"{c.id}:{s.name}" for c in program.checklists.values() for s in c.sections
+                        if checklist is None or c.id == checklist})  # fmt: skip
+        where = f" in checklist `{checklist}`" if checklist else ""
+        raise RenderUsageError(f"no section `{name}`{where}; sections: {', '.join(known) or '(none)'}")
+    if len(owners) > 1:
+        ids = ", ".join(c.id for c in owners)
+        raise RenderUsageError(f"section `{name}` is in several checklists ({ids}); add --checklist")
+    owner = owners[0]
+    declared = next(s for s in owner.sections if s.name == name)
+    keys = tuple(s.key for s in owner.steps if s.section == name and program.steps.get(s.key) is s)
+    return Selection("section", keys, f"{owner.title}: {declared.title}", f"{owner.id}-{name}")
+
+
+def _step_key(program: Program, text: str, checklist: str | None) -> str:
+    if "." in text:
+        key = text
+    elif text.isdigit():
+        owners = [checklist] if checklist else [c for c in program.checklists
+                                                if f"{c}.{int(text)}" in program.steps]  # fmt: skip
+        if len(owners) > 1:
+            raise RenderUsageError(f"step {text} is in several checklists ({', '.join(owners)}); "
+                                   f"write it as CHECKLIST.{text} or add --checklist")  # fmt: skip
+        key = f"{owners[0]}.{int(text)}" if owners else text
+    else:
+        key = text
+    if key not in program.steps:
+        raise RenderUsageError(f"no step `{text}`; write a step as CHECKLIST.NUMBER, e.g. "
+                               f"{next(iter(program.steps), 'combat.54')}")  # fmt: skip
+    return key
+
+
+def _around(program: Program, centre: str, depth: int) -> Selection:
+    if depth < 0:
+        raise RenderUsageError("--depth must be 0 or more")
+    flow = program.flow
+    distance = {centre: 0}
+    queue = deque([centre])
+    while queue:
+        key = queue.popleft()
+        if distance[key] == depth:
+            continue
+        neighbours = [e.target for e in flow.out[key]] + [e.source for e in flow.into[key]]
+        for other in neighbours:
+            if other is not None and other not in distance:
+                distance[other] = distance[key] + 1
+                queue.append(other)
+    keys = tuple(k for k in program.steps if k in distance)
+    step = program.steps[centre]
+    title = f"Around {centre} \u201c{step.title}\u201d (depth {depth})"
+    return Selection("around", keys, title, f"{centre}-around-{depth}", focus=centre)
+
+
+def _listing(names: object) -> str:
+    return ", ".join(sorted(names)) or "(none)"  # type: ignore[call-overload]
