@@ -1,0 +1,147 @@
+"""Scene -> DOT text, written directly (fast, and every string escaped here and only here).
+
+Two escapings, one per kind of DOT string:
+- HTML-like labels (`label=<...>`, node labels and the title): XML text, so `&`, `<`, `>` become
+  entities; quotes and braces need nothing inside `<...>`.
+- quoted strings (`"..."`, edge labels, tooltips, cluster titles): backslash and double quote are
+  backslash-escaped, a newline becomes `\\n`, and `&` becomes `&amp;` because Graphviz reads
+  `&name;` in labels and tooltips as an entity.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from checklist.render import style
+from checklist.render.scene import Cluster, Edge, Node, Scene
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+NOTE_WIDTH = 64
+
+
+def quote(text: str) -> str:
+    """A DOT double-quoted string that Graphviz shows exactly as `text`."""
+    text = _CONTROL.sub(" ", text)
+    text = text.replace("\\", "\\\\").replace('"', '\\"').replace("&", "&amp;").replace("\n", "\\n")
+    return f'"{text}"'
+
+
+def quote_id(text: str) -> str:
+    """A DOT identifier (never displayed)."""
+    return '"' + _CONTROL.sub(" ", text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def html(text: str) -> str:
+    """XML-escaped text for an HTML-like label."""
+    text = _CONTROL.sub(" ", text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _attrs(pairs: dict[str, str]) -> str:
+    parts = []
+    for key, value in pairs.items():
+        rendered = value if value.startswith("<") and key == "label" else quote(value)
+        parts.append(f"{key}={rendered}")
+    return "[" + ", ".join(parts) + "]"
+
+
+def node_label(node: Node) -> str:
+    if node.kind == "note":
+        lines = [ln for para in node.title.split("\n") for ln in style.wrap(para, NOTE_WIDTH)]
+        return "<" + "".join(f"{html(ln)}<br align=\"left\"/>" for ln in lines) + ">"
+    if node.kind in ("start", "end", "return"):
+        return f"<{html(node.title)}>"
+    if node.kind in ("port", "ghost", "stub"):
+        lines = [f"<b>{html(node.number)}</b>"] + [html(ln) for ln in style.wrap(node.title)]
+        return "<" + "<br/>".join(lines) + ">"
+    first, *rest = style.wrap(f"{node.number} {node.title}", style.TITLE_WIDTH)
+    number, _, tail = first.partition(" ")
+    lines = [f"<b>{html(number)}</b> {html(tail)}".rstrip()] + [html(ln) for ln in rest]
+    if node.refs:
+        small = "<br/>".join(html(ln) for ln in style.wrap(node.refs, style.SMALL_WIDTH))
+        lines.append(f'<font point-size="8" color="{style.COLOURS["muted"]}">{small}</font>')
+    if "erratum" in node.marks:
+        lines.append(f'<font point-size="8" color="{style.COLOURS["erratum"]}">\u270e erratum</font>')
+    if "finding" in node.marks:
+        codes = sorted({line.split()[0] for line in node.tooltip.split("\n") if line.startswith("Finding: ")
+                        for line in [line.removeprefix("Finding: ")]})  # fmt: skip
+        lines.append(f'<font point-size="8" color="{style.COLOURS["error"]}">{html(" ".join(codes))}</font>')
+    if "current" in node.marks:
+        lines.insert(0, f'<font point-size="8" color="{style.COLOURS["trace"]}">\u25b6 current step</font>')
+    return "<" + "<br/>".join(lines) + ">"
+
+
+def node_attrs(node: Node) -> dict[str, str]:
+    attrs = dict(style.NODE_KINDS[node.kind])
+    for mark, extra in style.NODE_MARKS.items():
+        if mark in node.marks:
+            attrs.update(extra)
+    attrs["label"] = node_label(node)
+    attrs["tooltip"] = node.tooltip or node.title
+    return attrs
+
+
+def edge_attrs(edge: Edge) -> dict[str, str]:
+    attrs = dict(style.EDGE_KINDS[edge.kind])
+    for mark, extra in style.EDGE_MARKS.items():
+        if mark in edge.marks:
+            attrs.update(extra)
+    if edge.label:
+        attrs["label"] = edge.label
+    if edge.tooltip:
+        attrs["tooltip"] = edge.tooltip
+    if not edge.constraint:
+        attrs["constraint"] = "false"
+    return attrs
+
+
+def _title(scene: Scene) -> str:
+    title = f'<font point-size="18"><b>{html(scene.title)}</b></font>'
+    if scene.legend:
+        legend = "<br/>".join(html(ln) for ln in scene.legend.split("\n"))
+        title += f'<br/><font point-size="9" color="{style.COLOURS["muted"]}">{legend}</font>'
+    return f"<{title}>"
+
+
+def _cluster_lines(cluster: Cluster, scene: Scene, children: dict[str | None, list[Cluster]],
+                   members: dict[str | None, list[Node]], indent: str) -> Iterator[str]:  # fmt: skip
+    top = cluster.parent is None and any(c.parent == cluster.id for c in scene.clusters)
+    yield f"{indent}subgraph {quote_id('cluster_' + cluster.id)} {{"
+    inner = indent + "  "
+    yield f"{inner}label={quote(cluster.title)}; labeljust=l; style=\"rounded,filled\"; " \
+          f"fillcolor=\"{'#f5f5f5' if top else '#fbfbfb'}\"; color=\"#9e9e9e\"; " \
+          f"fontsize={'16' if top else '13'}; fontname=\"{style.FONT} Bold\";"  # fmt: skip
+    for child in children.get(cluster.id, []):
+        yield from _cluster_lines(child, scene, children, members, inner)
+    for node in members.get(cluster.id, []):
+        yield f"{inner}{quote_id(node.id)} {_attrs(node_attrs(node))};"
+    yield f"{indent}}}"
+
+
+def to_dot(scene: Scene) -> str:
+    """The whole DOT source; the same scene always gives the same text."""
+    out = [
+        f"digraph {quote_id(scene.title)} {{",
+        f'  graph [rankdir=TB, newrank=true, label={_title(scene)}, labelloc=t, fontname="{style.FONT}", '
+        f'tooltip={quote(scene.title)}, nodesep=0.25, ranksep=0.3, pad=0.2, remincross=true];',
+        f'  node [fontname="{style.FONT}", fontsize=11, fontcolor="{style.COLOURS["ink"]}", '
+        f'color="{style.COLOURS["ink"]}", margin="0.1,0.04", height=0.4];',
+        f'  edge [fontname="{style.FONT}", fontsize=9, arrowsize=0.7, color="#424242"];',
+    ]
+    children: dict[str | None, list[Cluster]] = {}
+    for cluster in scene.clusters:
+        children.setdefault(cluster.parent, []).append(cluster)
+    members: dict[str | None, list[Node]] = {}
+    for node in scene.nodes:
+        members.setdefault(node.cluster, []).append(node)
+    for cluster in children.get(None, []):
+        out.extend(_cluster_lines(cluster, scene, children, members, "  "))
+    for node in members.get(None, []):
+        out.append(f"  {quote_id(node.id)} {_attrs(node_attrs(node))};")
+    for edge in scene.edges:
+        attrs = edge_attrs(edge)
+        suffix = f" {_attrs(attrs)}" if attrs else ""
+        out.append(f"  {quote_id(edge.source)} -> {quote_id(edge.target)}{suffix};")
+    out.append("}")
+    return "\n".join(out) + "\n"

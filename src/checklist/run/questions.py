@@ -1,0 +1,175 @@
+"""The questions a step poses, and how a typed answer becomes a value.
+
+Kinds: yes/no, choice, table (a row of a table), number, roll (dice), split (how many items
+and their names) and continue (a step that asks nothing).  `parse_answer` turns what the
+game master typed into a value or raises BadAnswer with a one-line explanation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal, Union
+
+from checklist import model as m
+from checklist.checks.facts import slug
+from checklist.program import Program
+from checklist.run.dice import Dice
+
+Kind = Literal["yes/no", "choice", "table", "number", "roll", "split", "continue"]
+Value = Union[str, int]  # yes/no and choices: the value name; numbers and rolls: int
+Answer = Union[str, int, tuple[str, ...], None]  # split: item names; continue: None
+
+MAX_ITEMS = 50
+
+
+class BadAnswer(ValueError):
+    """An answer the question cannot take; the message is one line for the game master."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    kind: Kind
+    text: str
+    fact: str | None = None
+    options: tuple[Option, ...] = ()
+    dice: str | None = None
+    item: str | None = None  # split: what each branch is for ("defender")
+    override: bool = False  # the game master is replacing a known value
+
+    @property
+    def numbered(self) -> bool:
+        return bool(self.options)
+
+
+CONTINUE = Question("continue", "Nothing to answer here.", options=(Option("continue", "continue"),))
+YES_NO = (Option("yes", "yes"), Option("no", "no"))
+
+
+def fact_question(program: Program, fact: m.Fact, override: bool = False) -> Question:
+    """The question that asks a fact."""
+    if fact.kind == "yes/no":
+        return Question("yes/no", fact.question, fact.name, YES_NO, override=override)
+    if fact.kind == "choice":
+        options = tuple(Option(c, c) for c in fact.choices)
+        return Question("choice", fact.question, fact.name, options, override=override)
+    if fact.kind == "table":
+        table = program.tables.get(fact.table or "")
+        rows = table.rows if table is not None else ()
+        options = tuple(Option(slug(r.cells[0]), r.cells[0]) for r in rows if r.cells and r.cells[0])
+        return Question("table", fact.question, fact.name, options, override=override)
+    if fact.kind == "roll":
+        return Question("roll", fact.question, fact.name, dice=fact.dice, override=override)
+    return Question("number", fact.question, fact.name, override=override)
+
+
+def split_question(item: str) -> Question:
+    words = item.replace("-", " ")
+    return Question(
+        "split", f"How many {words} branches? Give the number and names, e.g. `2: Bob, Ann` (0 skips).",
+        item=item,
+    )
+
+
+def parse_answer(question: Question, text: str) -> Answer:
+    """The value `text` gives `question`; BadAnswer says why it gives none."""
+    raw = text.strip()
+    if question.kind == "continue":
+        if raw.lower() in ("", "1", "c", "continue"):
+            return None
+        raise BadAnswer("this step asks nothing: press Enter (or 1) to go on")
+    if question.kind == "split":
+        return parse_items(raw, question.item or "item")
+    if question.kind in ("number", "roll"):
+        return _number(question, raw)
+    return _option(question, raw)
+
+
+def _option(question: Question, raw: str) -> str:
+    options = question.options
+    if not raw:
+        raise BadAnswer(f"type a number 1-{len(options)} or a name")
+    if raw.isdigit():
+        index = int(raw)
+        if 1 <= index <= len(options):
+            return options[index - 1].value
+        raise BadAnswer(f"there is no choice {index}: type 1-{len(options)}")
+    found = match_option(options, raw)
+    if found is not None:
+        return found
+    names = ", ".join(o.value for o in options[:8]) + (", ..." if len(options) > 8 else "")
+    raise BadAnswer(f"`{raw}` is not one of the choices ({names}); type its number or name")
+
+
+def match_option(options: tuple[Option, ...], raw: str) -> str | None:
+    """The option `raw` names: its value, its label, or an unambiguous start of either."""
+    low = raw.strip().lower()
+    if question_yes_no(options):
+        low = {"y": "yes", "n": "no"}.get(low, low)
+    wanted = slug(raw)
+    for option in options:
+        if low in (option.value, option.label.lower()) or wanted == option.value:
+            return option.value
+    starts = [o.value for o in options if wanted and o.value.startswith(wanted)]
+    return starts[0] if len(starts) == 1 else None
+
+
+def question_yes_no(options: tuple[Option, ...]) -> bool:
+    return options == YES_NO
+
+
+def _number(question: Question, raw: str) -> int:
+    if not re.fullmatch(r"[+-]?[0-9]+", raw):
+        if question.kind == "roll":
+            raise BadAnswer(f"type the {question.dice} roll as a number, or r to let the program roll")
+        raise BadAnswer(f"`{raw}` is not a whole number")
+    value = int(raw)
+    if question.kind == "roll" and question.dice:
+        dice = Dice.parse(question.dice)
+        if not dice.low <= value <= dice.high:
+            raise BadAnswer(f"{dice} cannot roll {value}: it gives {dice.low} to {dice.high}")
+    return value
+
+
+def parse_items(raw: str, item: str) -> tuple[str, ...]:
+    """`2: Bob, Ann` -> (Bob, Ann); `2` -> (defender 1, defender 2); `Bob, Ann`; `0` -> ()."""
+    words = item.replace("-", " ")
+    count: int | None = None
+    names_text = raw
+    head, colon, rest = raw.partition(":")
+    if colon and head.strip().isdigit():
+        count, names_text = int(head), rest
+    elif raw.isdigit():
+        count, names_text = int(raw), ""
+    names = tuple(n.strip() for n in names_text.split(",")) if names_text.strip() else ()
+    if any(not n for n in names):
+        raise BadAnswer("a name is empty: separate names with commas, e.g. `2: Bob, Ann`")
+    if count is None:
+        if not names:
+            raise BadAnswer(f"how many {words} branches? type a number, e.g. `2: Bob, Ann` (0 skips)")
+        count = len(names)
+    if count > MAX_ITEMS:
+        raise BadAnswer(f"{count} is too many: at most {MAX_ITEMS} {words} branches")
+    if names and len(names) != count:
+        raise BadAnswer(f"you said {count} but named {len(names)}: give one name per {words}")
+    if len(set(names)) != len(names):
+        raise BadAnswer("two branches have the same name: give each its own")
+    return names or tuple(f"{words} {i}" for i in range(1, count + 1))
+
+
+def parse_value(program: Program, fact: m.Fact, text: str) -> Value:
+    """A value for --set and the test plans: by name (or number for number facts), never by index."""
+    question = fact_question(program, fact)
+    if question.kind in ("number", "roll"):
+        return _number(question, text.strip())
+    found = match_option(question.options, text)
+    if found is None or (text.strip().isdigit() and found != text.strip()):
+        names = ", ".join(o.value for o in question.options[:8])
+        raise BadAnswer(f"`{fact.name}` cannot be `{text.strip()}` (its values: {names})")
+    return found
