@@ -45,6 +45,7 @@ BAD_VALUE = Code("E305", "bad-value", "error", "a condition tests a value the fa
 DISPATCH_ROW = Code("E306", "dispatch-row", "error", "a dispatch table row names no existing step")
 DISPATCH_MISSING = Code("W307", "dispatch-missing", "warning", "a step in a dispatch range has no row")
 BAD_TABLE = Code("E308", "bad-table", "error", "a table's rows do not match its columns")
+DUPLICATE_ROW = Code("W309", "duplicate-row", "warning", "two rows of a table share their first cell")
 NUMBERING_GAP = Code("W401", "numbering-gap", "warning", "step numbers skip")
 EXPECTATION = Code("E501", "expectation", "error", "a path assertion does not hold")
 
@@ -52,7 +53,7 @@ CODES: tuple[Code, ...] = (
     SYNTAX, UNREADABLE, EMPTY, BAD_REF, NO_CHECKLIST, MISPLACED, DUPLICATE_STEP, DUPLICATE_CHECKLIST,
     DUPLICATE_NAME, NO_START, NO_END, UNKNOWN_STEP, UNREACHABLE, NO_EXIT, TRAP, SELF_LOOP,
     NO_OTHERWISE, SPLIT_NEVER_RETURNS, UNDEFINED_FACT, UNUSED_FACT, UNDEFINED_TABLE, UNUSED_TABLE,
-    BAD_VALUE, DISPATCH_ROW, DISPATCH_MISSING, BAD_TABLE, NUMBERING_GAP, EXPECTATION,
+    BAD_VALUE, DISPATCH_ROW, DISPATCH_MISSING, BAD_TABLE, DUPLICATE_ROW, NUMBERING_GAP, EXPECTATION,
 )  # fmt: skip
 
 

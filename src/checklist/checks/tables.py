@@ -1,4 +1,4 @@
-"""E303 undefined table (or column), W304 unused table, E308 a table with no columns."""
+"""E303 undefined table (or column), W304 unused table, E308 no columns, W309 duplicate rows."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.diagnostics import BAD_TABLE, UNDEFINED_TABLE, UNUSED_TABLE, Diagnostic, diag
+from checklist.diagnostics import BAD_TABLE, DUPLICATE_ROW, UNDEFINED_TABLE, UNUSED_TABLE, Diagnostic, diag
 from checklist.graph import FlowGraph
 from checklist.program import Program
 
@@ -40,7 +40,22 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         if not table.columns:
             yield diag(BAD_TABLE, f"table `{table.name}` has no `columns` line", table.span,
                        help="add `columns first | second | ...` under the table")  # fmt: skip
+        yield from _duplicate_rows(table)
         if table.name not in used:
             yield diag(UNUSED_TABLE, f"table `{table.name}` is never used", table.span,
                        "no dispatch, fact or `uses` line names it",
                        help=f"add `uses {table.name}` to the step that consults it")  # fmt: skip
+
+
+def _duplicate_rows(table: m.Table) -> Iterator[Diagnostic]:
+    first: dict[str, m.Row] = {}
+    for row in table.rows:
+        key = row.cells[0] if row.cells else ""
+        if not key:
+            continue  # rows keyed by a later column (e.g. hit-location sub-areas) have an empty first cell
+        if key in first:
+            same = "the same cells" if row.cells == first[key].cells else "different cells"
+            yield diag(DUPLICATE_ROW, f"table `{table.name}` has a second `{key}` row, with {same}", row.span,
+                       f"the first is at {first[key].span}", help="remove the copy, or tell the rows apart")  # fmt: skip
+        else:
+            first[key] = row

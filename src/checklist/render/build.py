@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from checklist import model as m
@@ -58,7 +58,9 @@ class _Builder:
         if scope == "section":
             return None
         checklist = self.program.checklists.get(step.checklist)
-        if scope == "program" or (scope == "around" and self._several_checklists()):
+        if (scope == "program" and len(self.program.checklists) > 1) or (
+            scope == "around" and self._several_checklists()
+        ):
             outer = f"cl:{step.checklist}"
             if outer not in self.clusters and checklist is not None:
                 self.clusters[outer] = Cluster(outer, checklist.title)
@@ -99,7 +101,7 @@ class _Builder:
             marks.add("current")
         refs = ", ".join(str(r) for r in step.refs)
         self.nodes[step.key] = Node(step.key, _kind(step), str(step.number), step.title, refs,
-                                    _tooltip(step, refs, notes), self.cluster_of(step), frozenset(marks))  # fmt: skip
+                                    _tooltip(step, refs, notes), self.cluster_of(step), frozenset(marks), tuple(notes))  # fmt: skip
 
     def outside_node(self, key: str, near: m.Step, incoming: bool) -> str:
         """A small node for a step outside the drawing: a port (other checklist) or a ghost."""
@@ -137,8 +139,10 @@ class _Builder:
 
     def step_edges(self, step: m.Step) -> None:
         flow = self.program.flow
+        plain = _plain_conditions(step)
         for e in flow.out[step.key]:
             assert e.target is not None
+            e = replace(e, label=plain.get(e.label, e.label))
             target = self.program.steps[e.target]
             same_checklist = target.checklist == step.checklist
             if e.target in self.inside and same_checklist:
@@ -154,6 +158,7 @@ class _Builder:
                               erratum=e.erratum, marks=("outside",))  # fmt: skip
         for e in flow.into[step.key]:
             source = self.program.steps[e.source]
+            e = replace(e, label=_plain_conditions(source).get(e.label, e.label))
             if e.source not in self.inside or source.checklist != step.checklist:
                 self.add_edge(self.outside_node(e.source, step, True), step.key, e.kind, e.label,
                               erratum=e.erratum, marks=("outside",))  # fmt: skip
@@ -283,7 +288,7 @@ def _terminal_jumps(step: m.Step) -> list[tuple[NodeKind, str]]:
         elif isinstance(jump, m.Choose):
             found += [(_special(w.target), f"{jump.fact} = {w.value}") for w in jump.whens if w.target.special]
         elif isinstance(jump, (m.Go, m.Branch, m.Otherwise)) and jump.target.special:
-            label = m.describe(jump.condition) if isinstance(jump, m.Branch) else \
+            label = describe(jump.condition) if isinstance(jump, m.Branch) else \
                 "otherwise" if isinstance(jump, m.Otherwise) else ""  # fmt: skip
             found.append((_special(jump.target), label))
     return found
@@ -303,3 +308,26 @@ def _join_steps(program: Program) -> set[str]:
                 if key is not None:
                     joins.add(key)
     return joins
+
+
+def describe(cond: m.Condition) -> str:
+    """A condition as written, without the brackets of one-item groups (`a`, not `(a)`)."""
+    if isinstance(cond, (m.AllOf, m.AnyOf)):
+        if len(cond.items) == 1:
+            return describe(cond.items[0])
+        joiner = " and " if isinstance(cond, m.AllOf) else " or "
+        parts = [describe(i) for i in cond.items]
+        grouped = [f"({p})" if _is_group(i) else p for i, p in zip(cond.items, parts, strict=True)]
+        return joiner.join(grouped)
+    return m.describe(cond)
+
+
+def _is_group(cond: m.Condition) -> bool:
+    while isinstance(cond, (m.AllOf, m.AnyOf)) and len(cond.items) == 1:
+        cond = cond.items[0]
+    return isinstance(cond, (m.AllOf, m.AnyOf))
+
+
+def _plain_conditions(step: m.Step) -> dict[str, str]:
+    """The graph's label of each `if` of a step -> the same condition without redundant brackets."""
+    return {m.describe(j.condition): describe(j.condition) for j in step.jumps if isinstance(j, m.Branch)}

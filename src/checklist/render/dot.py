@@ -64,8 +64,7 @@ def node_label(node: Node) -> str:
     if "erratum" in node.marks:
         lines.append(f'<font point-size="8" color="{style.COLOURS["erratum"]}">\u270e erratum</font>')
     if "finding" in node.marks:
-        codes = sorted({line.split()[0] for line in node.tooltip.split("\n") if line.startswith("Finding: ")
-                        for line in [line.removeprefix("Finding: ")]})  # fmt: skip
+        codes = sorted({finding.split()[0] for finding in node.findings})
         lines.append(f'<font point-size="8" color="{style.COLOURS["error"]}">{html(" ".join(codes))}</font>')
     if "current" in node.marks:
         lines.insert(0, f'<font point-size="8" color="{style.COLOURS["trace"]}">\u25b6 current step</font>')

@@ -50,6 +50,7 @@ class Node:
     tooltip: str = ""
     cluster: str | None = None  # Cluster.id
     marks: frozenset[str] = field(default_factory=frozenset)
+    findings: tuple[str, ...] = ()  # "E201 message", the checker's lines about this step
 
 
 @dataclass(frozen=True, slots=True)

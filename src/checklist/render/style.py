@@ -10,7 +10,7 @@ import textwrap
 TITLE_WIDTH = 22  # characters per line of a node label
 SMALL_WIDTH = 28  # characters per line of the small print (refs, findings)
 EDGE_WIDTH = 20  # characters per line of an edge label
-EDGE_LINES = 2  # lines of an edge label before it is cut with "…"
+EDGE_LINES = 3  # lines of an edge label before it is cut with "…"
 ROW_KEY_WIDTH = 16  # a dispatch row key is cut to this many characters
 
 FONT = "Helvetica"

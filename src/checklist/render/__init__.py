@@ -1,0 +1,47 @@
+"""`checklist render`: flowchart pictures of a program, through Graphviz `dot`, or Mermaid text.
+
+Stages, one module each:
+  select  -- which steps (whole program, --checklist, --section, --around --depth)
+  overlay -- what is drawn on top (--findings, --trace)
+  build   -- program + selection + overlays -> Scene (nodes, edges, clusters)
+  style   -- shapes, colours, wrapping, shortening
+  dot / mermaid -- Scene -> text
+  runner  -- text -> SVG/PNG/PDF with the real `dot`, under a time limit
+  command -- the CLI subcommand; diagrams -- the committed diagrams/ folder
+"""
+
+from __future__ import annotations
+
+from checklist.program import Program
+from checklist.render.build import Options
+from checklist.render.overlay import Findings, Trace
+from checklist.render.scene import Scene
+from checklist.render.select import RenderUsageError, Selection, select
+
+__all__ = ["Options", "RenderUsageError", "Scene", "Selection", "make_scene", "render_text", "select"]
+
+
+def make_scene(
+    program: Program,
+    selection: Selection | None = None,
+    *,
+    findings: bool | Findings = False,
+    trace: Trace | None = None,
+    options: Options | None = None,
+) -> Scene:
+    from checklist.render.build import scene
+    from checklist.render.overlay import findings as compute_findings
+
+    marks = compute_findings(program) if findings is True else findings or None
+    return scene(program, selection or select(program), options, marks, trace)
+
+
+def render_text(scene: Scene, fmt: str = "dot") -> str:
+    """DOT or Mermaid source for a scene."""
+    if fmt == "mermaid":
+        from checklist.render.mermaid import to_mermaid
+
+        return to_mermaid(scene)
+    from checklist.render.dot import to_dot
+
+    return to_dot(scene)
