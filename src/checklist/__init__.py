@@ -14,7 +14,7 @@ __version__ = "0.1.0"
 
 def load(path: object) -> Program:
     """Load a .flow file or a folder of them (`flow/` by default in the CLI)."""
-    from checklist.load import load as _load
+    from checklist.loader import load as _load
 
     return _load(path)  # type: ignore[arg-type]
 

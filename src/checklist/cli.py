@@ -41,7 +41,7 @@ def use_colour(choice: str, stream: object) -> bool:
 def cmd_check(args: argparse.Namespace) -> int:
     from checklist.checks import check
     from checklist.data import default_flow
-    from checklist.load import load
+    from checklist.loader import load
     from checklist.report import render_text, to_json
 
     paths = list(args.paths) or [default_flow()]
@@ -59,7 +59,7 @@ COMMANDS = {"check": cmd_check}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from checklist.load import LoadError
+    from checklist.loader import LoadError
 
     try:
         args = _parser().parse_args(argv)

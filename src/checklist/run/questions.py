@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal
 
 from checklist import model as m
 from checklist.checks.facts import slug
@@ -17,8 +17,8 @@ from checklist.program import Program
 from checklist.run.dice import Dice
 
 Kind = Literal["yes/no", "choice", "table", "number", "roll", "split", "continue"]
-Value = Union[str, int]  # yes/no and choices: the value name; numbers and rolls: int
-Answer = Union[str, int, tuple[str, ...], None]  # split: item names; continue: None
+Value = str | int  # yes/no and choices: the value name; numbers and rolls: int
+Answer = str | int | tuple[str, ...] | None  # split: item names; continue: None
 
 MAX_ITEMS = 50
 

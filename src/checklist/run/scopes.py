@@ -40,7 +40,7 @@ class Scopes:
     def derive(cls, program: Program, roots: Iterable[str] = ()) -> Scopes:
         starts = [r for r in roots if r in program.steps]
         if program.start in program.steps:
-            starts.append(program.start)  # type: ignore[arg-type]
+            starts.append(program.start)
         if not starts:
             starts = [c.steps[0].key for c in program.checklists.values() if c.steps]
         out = _successors(program)
@@ -81,7 +81,7 @@ def _successors(program: Program) -> dict[str, list[str]]:
             for target in targets:
                 resolved = program.resolve(target, step.checklist)
                 if resolved in program.steps:
-                    nexts.append(resolved)  # type: ignore[arg-type]
+                    nexts.append(resolved)
         out[key] = nexts
     return out
 

@@ -1,0 +1,573 @@
+"""The session engine: a pure state machine over a loaded Program (no input(), no print()).
+
+A State is immutable; every answer makes a new one and the Session keeps the list, so undo
+is a pop (all the way back to the start).  A step's statements run in order from the
+visit's resume point; when one needs a fact nobody knows yet, the state poses that question
+and stops; when the step decides where to go without asking anything, it poses `continue`.
+
+Facts are forgotten by three rules (docs/run.md, "Scopes"):
+  1. heads: arriving at the first step that asks a scope's facts (scopes.py) forgets every
+     fact of that scope and narrower ones (turn > attack > defender; combat facts stay);
+  2. loops: arriving again at the step where a fact was asked forgets it, and every fact of
+     the same or a narrower scope answered after it, so it is asked again;
+  3. splits: each branch starts from the facts known when the split began; when the split
+     is over those facts come back.  Facts of scope combat survive both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from checklist import model as m
+from checklist.checks.facts import slug
+from checklist.program import Program
+from checklist.run import dice as dice_mod
+from checklist.run import questions as q
+from checklist.run.questions import CONTINUE, Answer, BadAnswer, Question, Value
+from checklist.run.scopes import RANK, Scopes
+
+How = Literal["set", "asked", "rolled", "override"]
+ROLL_KEYS = ("r", "roll")
+
+
+class SessionError(Exception):
+    """A request the session cannot honour in its current state (not a bad answer)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """A remembered fact: its value, scope, how it became known, where and in which order."""
+
+    fact: str
+    value: Value
+    scope: m.Scope
+    how: How
+    step: str | None
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """An active split: branch `index` of `names` is running."""
+
+    step: str
+    statement: int
+    target: str
+    until: str | None
+    returns: bool
+    item: str | None  # None: a `once` split
+    names: tuple[str, ...]
+    index: int
+    saved: tuple[Known, ...]
+
+    @property
+    def label(self) -> str:
+        if self.item is None:
+            return f"split from {self.step}"
+        return f"{self.item} {self.names[self.index]} ({self.index + 1}/{len(self.names)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Where a step goes: a jump, the end, a return, a split, or nowhere (stuck)."""
+
+    kind: Literal["jump", "end", "return", "split", "stuck"]
+    statement: int
+    target: str | None = None
+    why: str = ""  # the condition that held, "otherwise", "go", or why it is stuck
+    names: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        why = f" ({self.why})" if self.why and self.kind != "stuck" else ""
+        if self.kind == "jump":
+            return f"-> {self.target}{why}"
+        if self.kind == "end":
+            return f"end{why}"
+        if self.kind == "return":
+            return f"return{why}"
+        if self.kind == "split":
+            return f"split: {', '.join(self.names) or 'no branch'}" if self.names != ("",) else "split once"
+        return f"stuck: {self.why}"
+
+
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """One arrival at a step (or a return to it after a split), for the trace."""
+
+    step: str
+    branch: str
+    resumed: bool = False
+    used: tuple[tuple[str, Value, How], ...] = ()
+    outcome: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    kind: Literal["end", "stuck"]
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing the game master did; the journal stores these and replays them."""
+
+    kind: Literal["answer", "continue", "split", "override"]
+    step: str
+    fact: str | None = None
+    value: Value | None = None
+    names: tuple[str, ...] = ()
+    rolled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    step: str
+    statement: int  # where this visit's statements (re)start
+    facts: tuple[Known, ...]
+    frames: tuple[Frame, ...]
+    trace: tuple[Visit, ...]
+    question: Question | None
+    decision: Decision | None  # decided without a question: waits for `continue`
+    consulted: tuple[str, ...]  # known facts this visit has read
+    answered: bool  # the game master answered something during this visit
+    finished: Finish | None
+    seq: int
+    rolls: int
+
+    def known(self) -> dict[str, Known]:
+        return {k.fact: k for k in self.facts}
+
+    def value(self, fact: str) -> Value | None:
+        for known in self.facts:
+            if known.fact == fact:
+                return known.value
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Need:
+    question: Question
+
+
+class Session:
+    """A run of a program: a list of States (the last is current) and the Events between them."""
+
+    def __init__(
+        self,
+        program: Program,
+        *,
+        at: str | None = None,
+        facts: Mapping[str, str | int] | None = None,
+        seed: int = 0,
+        scopes: Scopes | None = None,
+    ) -> None:
+        self.program = program
+        self.seed = seed
+        self.at = at
+        start = at or program.start or _first_step(program)
+        if start is None or start not in program.steps:
+            raise SessionError(f"no step `{start}` to start at" if start else "the flow has no steps")
+        self.scopes = scopes or Scopes.derive(program, [start])
+        self.set_facts: dict[str, Value] = {}
+        known: list[Known] = []
+        for name, text in (facts or {}).items():
+            fact = program.facts.get(name)
+            if fact is None:
+                raise SessionError(f"no fact `{name}` in this flow")
+            value = text if isinstance(text, int) else q.parse_value(program, fact, str(text))
+            self.set_facts[name] = value
+            known.append(Known(name, value, fact.scope, "set", None, 0))
+        empty = State(start, 0, tuple(known), (), (), None, None, (), False, None, 0, 0)
+        self.history: list[State] = [self._settle(self._visit(empty, start, rules=False))]
+        self.events: list[Event] = []
+
+    # ---- reading ---------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.history[-1]
+
+    @property
+    def question(self) -> Question | None:
+        return self.state.question
+
+    @property
+    def finished(self) -> Finish | None:
+        return self.state.finished
+
+    @property
+    def step(self) -> m.Step:
+        return self.program.steps[self.state.step]
+
+    def overridable(self) -> list[str]:
+        """Known facts the current step has read: the ones the game master may want to correct."""
+        known = self.state.known()
+        return [name for name in self.state.consulted if name in known]
+
+    # ---- acting ------------------------------------------------------------
+
+    def answer(self, text: str) -> None:
+        """Answer the pending question with what the game master typed (BadAnswer if it cannot)."""
+        question = self._pending()
+        if question.kind == "roll" and text.strip().lower() in ROLL_KEYS:
+            self.roll()
+            return
+        self.give(q.parse_answer(question, text))
+
+    def give(self, answer: Answer, rolled: bool = False) -> None:
+        """Answer the pending question with a parsed value."""
+        question = self._pending()
+        state = self.state
+        if question.kind == "continue":
+            assert state.decision is not None
+            event = Event("continue", state.step)
+            new = self._settle(self._apply(replace(state, question=None), state.decision))
+        elif question.kind == "split":
+            names = tuple(answer) if isinstance(answer, tuple) else ()
+            if not isinstance(answer, tuple):
+                raise BadAnswer("a split needs a number of branches and their names")
+            event = Event("split", state.step, names=names)
+            statement = self._split_statement(state)
+            decision = Decision("split", statement, names=names)
+            new = self._settle(self._apply(replace(state, question=None, answered=True), decision))
+        else:
+            if not isinstance(answer, (str, int)):
+                raise BadAnswer("this question needs a value")
+            assert question.fact is not None
+            fact = self.program.facts[question.fact]
+            how: How = "override" if question.override else ("rolled" if rolled else "asked")
+            seq = state.seq + 1
+            known = tuple(k for k in state.facts if k.fact != fact.name)
+            known += (Known(fact.name, answer, fact.scope, how, state.step, seq),)
+            event = Event("answer", state.step, fact.name, answer, rolled=rolled)
+            rolls = state.rolls + (1 if rolled else 0)
+            new = self._settle(replace(state, facts=known, question=None, decision=None, answered=True,
+                                       seq=seq, rolls=rolls))  # fmt: skip
+        self.history.append(new)
+        self.events.append(event)
+
+    def roll(self) -> int:
+        """Roll the dice of the pending roll question with the session's seed, and answer it."""
+        question = self._pending()
+        if question.kind != "roll" or not question.dice:
+            raise BadAnswer("there is nothing to roll here")
+        value = dice_mod.roll(question.dice, self.seed, self.state.rolls)
+        self.give(value, rolled=True)
+        return value
+
+    def override(self, fact: str) -> None:
+        """Ask `fact` again (known or not): the answer replaces what is known, and the step re-runs."""
+        self._pending()
+        decl = self.program.facts.get(fact)
+        if decl is None:
+            raise SessionError(f"no fact `{fact}` in this flow")
+        state = self.state
+        question = q.fact_question(self.program, decl, override=True)
+        self.history.append(replace(state, question=question, decision=None))
+        self.events.append(Event("override", state.step, fact))
+
+    def undo(self) -> bool:
+        """Go back one answer; False at the very start."""
+        if len(self.history) == 1:
+            return False
+        self.history.pop()
+        self.events.pop()
+        return True
+
+    def replay(self, event: Event) -> None:
+        """Apply a journalled event; SessionError if it does not fit the pending question."""
+        question = self.question
+        if question is None:
+            raise SessionError("the flow is already over")
+        if event.step != self.state.step:
+            raise SessionError(f"expected to be at {event.step}, the flow is at {self.state.step}")
+        if event.kind == "override":
+            assert event.fact is not None
+            self.override(event.fact)
+            return
+        kinds = {"continue": ("continue",), "split": ("split",)}.get(event.kind)
+        if kinds is not None and question.kind not in kinds:
+            raise SessionError(f"journal says {event.kind} at {event.step}, the flow asks {question.kind}")
+        if event.kind == "answer" and event.fact != question.fact:
+            raise SessionError(
+                f"journal answers `{event.fact}` at {event.step}, the flow asks `{question.fact}`"
+            )
+        if event.kind == "split":
+            self.give(event.names)
+        elif event.kind == "continue":
+            self.give(None)
+        else:
+            assert event.value is not None
+            self._check_value(question, event.value)
+            self.give(event.value, rolled=event.rolled)
+
+    # ---- the machine ---------------------------------------------------------
+
+    def _pending(self) -> Question:
+        state = self.state
+        if state.finished is not None or state.question is None:
+            raise SessionError("the flow is over: nothing to answer (b goes back)")
+        return state.question
+
+    def _check_value(self, question: Question, value: Value) -> None:
+        if question.options and str(value) not in {o.value for o in question.options}:
+            raise SessionError(f"`{value}` is not a value of `{question.fact}` any more")
+        if not question.options and not isinstance(value, int):
+            raise SessionError(f"`{question.fact}` needs a number, the journal has `{value}`")
+
+    def _split_statement(self, state: State) -> int:
+        step = self.program.steps[state.step]
+        for index in range(state.statement, len(step.jumps)):
+            if isinstance(step.jumps[index], m.Split):
+                return index
+        raise SessionError("no split here")  # pragma: no cover - the question came from one
+
+    def _settle(self, state: State) -> State:
+        """Run the current step until it asks something, or decides and must show it first."""
+        for _ in range(10_000):  # a guard against flows whose splits finish without a visit
+            if state.finished is not None:
+                return state
+            need, decision, consulted = self._evaluate(state)
+            state = replace(state, consulted=consulted)
+            if need is not None:
+                return replace(state, question=need.question, decision=None)
+            assert decision is not None
+            if not state.answered:
+                return replace(state, question=CONTINUE, decision=decision)
+            state = self._apply(state, decision)
+        raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover
+
+    def _evaluate(self, state: State) -> tuple[_Need | None, Decision | None, tuple[str, ...]]:
+        consulted: list[str] = []
+        need, decision = self._statements(state, consulted)
+        return need, decision, tuple(consulted)
+
+    def _statements(self, state: State, consulted: list[str]) -> tuple[_Need | None, Decision | None]:
+        step = self.program.steps[state.step]
+        known = {k.fact: k.value for k in state.facts}
+
+        def read(fact: str) -> Value | None:
+            if fact in known and fact not in consulted:
+                consulted.append(fact)
+            return known.get(fact)
+
+        def ask(fact: str) -> _Need:
+            decl = self.program.facts.get(fact)
+            if decl is None:
+                raise SessionError(f"step {step.key} reads `{fact}`, which the flow does not declare")
+            return _Need(q.fact_question(self.program, decl))
+
+        for index in range(state.statement, len(step.jumps)):
+            jump = step.jumps[index]
+            if isinstance(jump, m.Branch):
+                if jump.target.special == "return" and not state.frames:
+                    continue  # `if X -> return` outside any split cannot apply: X is not asked
+                result = _test(jump.condition, read)
+                if isinstance(result, str):
+                    return ask(result), None
+                if result:
+                    return None, self._to(step, jump.target, index, m.describe(jump.condition), state)
+            elif isinstance(jump, (m.Go, m.Otherwise)):
+                why = "go" if isinstance(jump, m.Go) else "otherwise"
+                return None, self._to(step, jump.target, index, why, state)
+            elif isinstance(jump, m.Choose):
+                value = read(jump.fact)
+                if value is None:
+                    return ask(jump.fact), None
+                for when in jump.whens:
+                    if str(when.value) == str(value):
+                        return None, self._to(step, when.target, index, f"{jump.fact} = {value}", state)
+            elif isinstance(jump, m.Dispatch):
+                value = read(jump.fact)
+                if value is None:
+                    return ask(jump.fact), None
+                target = dispatch_target(self.program, step, jump, value)
+                if target is not None:
+                    return None, Decision("jump", index, target, f"{jump.fact} = {value}")
+            elif isinstance(jump, m.Split):
+                if jump.item is None:
+                    return None, Decision("split", index, names=("",))
+                return _Need(q.split_question(jump.item)), None
+            elif isinstance(jump, m.End):
+                return None, Decision("end", index, why=jump.label or "")
+            elif isinstance(jump, m.Return):
+                return None, self._return(index, state)
+        return None, Decision("stuck", len(step.jumps), why=f"step {step.key} has no way on")
+
+    def _to(self, step: m.Step, target: m.Target, index: int, why: str, state: State) -> Decision:
+        if target.special == "end":
+            return Decision("end", index, why=why)
+        if target.special == "return":
+            return self._return(index, state, why)
+        key = self.program.resolve(target, step.checklist)
+        if key not in self.program.steps:
+            return Decision("stuck", index, why=f"step {step.key} jumps to {target}, which does not exist")
+        return Decision("jump", index, key, why)
+
+    def _return(self, index: int, state: State, why: str = "") -> Decision:
+        if not state.frames:
+            return Decision("stuck", index, why="the flow says `return` but no split is running")
+        return Decision("return", index, why=why)
+
+    def _apply(self, state: State, decision: Decision) -> State:
+        """Carry out a decision: record it in the trace, then move."""
+        last = state.trace[-1]
+        known = state.known()
+        used = tuple(
+            (name, known[name].value, _shown_how(known[name], state.step))
+            for name in state.consulted if name in known
+        )  # fmt: skip
+        trace = state.trace[:-1] + (replace(last, used=used, outcome=decision.describe()),)
+        state = replace(state, trace=trace, question=None, decision=None)
+        if decision.kind == "jump":
+            assert decision.target is not None
+            return self._arrive(state, decision.target)
+        if decision.kind == "end":
+            return replace(state, finished=Finish("end", decision.why or "end"))
+        if decision.kind == "stuck":
+            return replace(state, finished=Finish("stuck", decision.why))
+        if decision.kind == "return":
+            return self._branch_done(state)
+        return self._split(state, decision)
+
+    def _split(self, state: State, decision: Decision) -> State:
+        step = self.program.steps[state.step]
+        jump = step.jumps[decision.statement]
+        assert isinstance(jump, m.Split)
+        target = self.program.resolve(jump.target, step.checklist)
+        until = self.program.resolve(jump.until, step.checklist) if jump.until is not None else None
+        if target not in self.program.steps:
+            why = f"step {step.key} splits to {jump.target}, which does not exist"
+            return replace(state, finished=Finish("stuck", why))
+        assert target is not None
+        if not decision.names:  # nobody: the split is over before it began
+            return self._after_split(state, step.key, decision.statement, until, jump.returns)
+        frame = Frame(step.key, decision.statement, target, until, jump.returns, jump.item,
+                      decision.names, 0, state.facts)  # fmt: skip
+        return self._visit(replace(state, frames=state.frames + (frame,)), target)
+
+    def _arrive(self, state: State, key: str) -> State:
+        """Arrive at a step by a jump: a branch may end here; otherwise visit it."""
+        if state.frames and state.frames[-1].until == key:
+            return self._branch_done(state)
+        return self._visit(state, key)
+
+    def _visit(self, state: State, key: str, rules: bool = True) -> State:
+        facts = self._forget(state.facts, key) if rules else state.facts
+        branch = " > ".join(f.label for f in state.frames)
+        trace = state.trace + (Visit(key, branch),)
+        return replace(state, step=key, statement=0, facts=facts, trace=trace, question=None,
+                       decision=None, consulted=(), answered=False)  # fmt: skip
+
+    def _branch_done(self, state: State) -> State:
+        frame = state.frames[-1]
+        facts = _branch_facts(frame.saved, state.facts)
+        if frame.index + 1 < len(frame.names):
+            frames = state.frames[:-1] + (replace(frame, index=frame.index + 1),)
+            return self._visit(replace(state, frames=frames, facts=facts), frame.target)
+        state = replace(state, frames=state.frames[:-1], facts=facts)
+        return self._after_split(state, frame.step, frame.statement, frame.until, frame.returns)
+
+    def _after_split(
+        self, state: State, step: str, statement: int, until: str | None, returns: bool
+    ) -> State:
+        if until is not None and not returns:
+            return self._arrive(state, until)
+        branch = " > ".join(f.label for f in state.frames)
+        trace = state.trace + (Visit(step, branch, resumed=True),)
+        return replace(state, step=step, statement=statement + 1, trace=trace, question=None,
+                       decision=None, consulted=(), answered=False)  # fmt: skip
+
+    def _forget(self, facts: tuple[Known, ...], key: str) -> tuple[Known, ...]:
+        drop: set[int] = set()
+        scope = self.scopes.starts_at(key)
+        if scope is not None:
+            drop.update(i for i, k in enumerate(facts) if RANK[k.scope] >= RANK[scope])
+        for asked in facts:
+            if asked.step == key and asked.how != "set" and asked.scope != "combat":
+                drop.update(
+                    i for i, k in enumerate(facts)
+                    if k is asked or (k.seq > asked.seq and RANK[k.scope] >= RANK[asked.scope])
+                )  # fmt: skip
+        return tuple(k for i, k in enumerate(facts) if i not in drop) if drop else facts
+
+
+def dispatch_target(program: Program, step: m.Step, jump: m.Dispatch, value: Value) -> str | None:
+    """The step the table row for `value` names, if any (the row's first cell, as a slug, matches)."""
+    table = program.tables.get(jump.table)
+    column = table.column(jump.column) if table is not None else None
+    if table is None or column is None:
+        return None
+    for row in table.rows:
+        if row.cells and slug(row.cells[0]) == str(value):
+            cell = row.cells[column].strip() if column < len(row.cells) else ""
+            key = f"{step.checklist}.{cell}"
+            return key if cell.isdigit() and key in program.steps else None
+    return None
+
+
+def _branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[Known, ...]:
+    """Facts for a new branch or after a split: those known at the split, plus combat facts learnt since."""
+    kept = [k for k in saved if k.scope != "combat"] + [k for k in current if k.scope == "combat"]
+    return tuple(sorted(kept, key=lambda k: k.seq))
+
+
+def _shown_how(known: Known, step: str) -> How:
+    """How a fact read at `step` came to be known: asked here, or remembered ('set' shown as known)."""
+    if known.step == step and known.how in ("asked", "rolled", "override"):
+        return known.how
+    return "set"
+
+
+def _truthy(value: Value) -> bool:
+    if isinstance(value, int):
+        return value != 0
+    return value not in ("no", "")
+
+
+def _test(cond: m.Condition, read: Callable[[str], Value | None]) -> bool | str:
+    """True or False, or the name of the fact to ask first.
+
+    `and`/`or` look at the facts already known before asking anything: `a and b` with b
+    known false is false without asking a.
+    """
+    if isinstance(cond, (m.AllOf, m.AnyOf)):
+        decisive = isinstance(cond, m.AnyOf)  # the item value that settles the whole
+        missing: str | None = None
+        for item in cond.items:
+            result = _test(item, read)
+            if isinstance(result, str):
+                missing = missing or result
+            elif result is decisive:
+                return decisive
+        return missing if missing is not None else not decisive
+    value = read(cond.fact)
+    if value is None:
+        return cond.fact
+    if isinstance(cond, m.IsTrue):
+        return _truthy(value)
+    if isinstance(cond, m.IsFalse):
+        return not _truthy(value)
+    if isinstance(cond, m.Equals):
+        return (str(value) == str(cond.value)) != cond.negated
+    number = value if isinstance(value, int) else _int(value)
+    if number is None:
+        return False
+    return {">=": number >= cond.value, "<=": number <= cond.value,
+            ">": number > cond.value, "<": number < cond.value}[cond.op]  # fmt: skip
+
+
+def _int(text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def _first_step(program: Program) -> str | None:
+    for checklist in program.checklists.values():
+        if checklist.steps:
+            return checklist.steps[0].key
+    return None
