@@ -63,7 +63,7 @@ def checks_md() -> str:
         bad = next(CASES.glob(f"{code.code}-*.bad.flow"), None)
         ok = next(CASES.glob(f"{code.code}-*.ok.flow"), None)
         if bad is None or ok is None:
-            parts.append(f"\nReported by the loader; see `tests/test_cli.py` and `tests/test_parse.py` for {code.code}.")
+            parts.append(f"\nReported by the loader; `tests/test_cli.py` and `tests/test_parse.py` cover {code.code}.")
             continue
         parts.append(f"\nWrong (`{bad.name}`):\n\n```\n{bad.read_text(encoding='utf-8').rstrip()}\n```")
         parts.append(f"\nRight (`{ok.name}`):\n\n```\n{ok.read_text(encoding='utf-8').rstrip()}\n```")
@@ -77,9 +77,9 @@ def _owner(program: Program, d: Diagnostic) -> str | None:
         return program.resolve(expect.source, expect.checklist)
     best = None
     for step in program.steps.values():
-        if step.span.file == d.span.file and step.span.line <= d.span.line:
-            if best is None or step.span.line > best.span.line:
-                best = step
+        before = step.span.file == d.span.file and step.span.line <= d.span.line
+        if before and (best is None or step.span.line > best.span.line):
+            best = step
     return best.key if best else None
 
 
@@ -102,7 +102,8 @@ def errata_md() -> str:
         "| step | printed | checker (verbatim) | fix |",
         "|---|---|---|---|",
     ]
-    for key, step in sorted(flow.steps.items(), key=lambda kv: (kv[1].checklist != "pre-combat", kv[1].checklist, kv[1].number)):
+    order = {"pre-combat": 0, "combat": 1, "post-combat": 2}
+    for key, step in sorted(flow.steps.items(), key=lambda kv: (order.get(kv[1].checklist, 3), kv[1].number)):
         for erratum in step.errata:
             said = "<br>".join(_cell(s) for s in found.get(key, [])) or "found by reading"
             rows.append(f"| {key} | \"{_cell(erratum.printed)}\" | {said} | {_cell(erratum.reason)} |")

@@ -172,7 +172,8 @@ class Builder:
             else:
                 self.misplaced(st, "not directly under a `choose`")
         else:
-            getattr(step, {"options": "options", "uses": "uses", "erratum": "errata", "note": "notes"}[kind]).append(value)
+            field_name = {"options": "options", "uses": "uses", "erratum": "errata", "note": "notes"}[kind]
+            getattr(step, field_name).append(value)
 
     def table_item(self, st: Statement) -> None:
         table = self.table

@@ -45,7 +45,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from checklist.report import render_text, to_json
 
     paths = list(args.paths) or [default_flow()]
-    program = load(paths)  # type: ignore[arg-type]
+    program = load(paths)
     found = check(program)
     if args.format == "json":
         sys.stdout.write(to_json(found))

@@ -158,10 +158,10 @@ class FlowGraph:
                     components.append(component)
         return components
 
-    def to_networkx(self) -> nx.MultiDiGraph:
+    def to_networkx(self) -> nx.MultiDiGraph[str]:
         import networkx as nx
 
-        graph = nx.MultiDiGraph()
+        graph: nx.MultiDiGraph[str] = nx.MultiDiGraph()
         for key, step in self.steps.items():
             graph.add_node(
                 key, step=step, checklist=step.checklist, number=step.number, title=step.title,
@@ -169,7 +169,8 @@ class FlowGraph:
             )  # fmt: skip
         for edges in self.out.values():
             for e in edges:
-                graph.add_edge(e.source, e.target, kind=e.kind, condition=e.label, erratum=e.erratum, span=e.span)
+                if e.target is not None:  # dangling jumps live in self.dangling, not in out
+                    graph.add_edge(e.source, e.target, kind=e.kind, condition=e.label, erratum=e.erratum, span=e.span)
         return graph
 
 

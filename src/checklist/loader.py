@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Protocol
 
 from checklist import model as m
 from checklist.build import Builder
 from checklist.diagnostics import (
-    DUPLICATE_CHECKLIST, DUPLICATE_NAME, DUPLICATE_STEP, EMPTY, Diagnostic, diag,
+    DUPLICATE_CHECKLIST,
+    DUPLICATE_NAME,
+    DUPLICATE_STEP,
+    EMPTY,
+    Code,
+    Diagnostic,
+    diag,
 )  # fmt: skip
 from checklist.parse import parse
 from checklist.program import Program
@@ -57,9 +65,9 @@ def flow_files(paths: list[Path]) -> list[Path]:
     return files
 
 
-def load(path: str | Path | list[str | Path]) -> Program:
+def load(path: str | Path | Sequence[str | Path]) -> Program:
     """Load a .flow file, a folder of them, or several, into one Program."""
-    paths = [Path(p) for p in (path if isinstance(path, list) else [path])]
+    paths = [Path(p) for p in ([path] if isinstance(path, (str, Path)) else path)]
     modules: list[m.Module] = []
     diagnostics: list[Diagnostic] = []
     sources: dict[str, str] = {}
@@ -110,16 +118,20 @@ def join(modules: list[m.Module], diagnostics: list[Diagnostic], sources: dict[s
     )  # fmt: skip
 
 
+class _Spanned(Protocol):
+    @property
+    def span(self) -> m.Span: ...
+
+
 def _duplicate(
-    seen: dict[str, object], key: str, span: m.Span, code: object, what: str, out: list[Diagnostic]
+    seen: Mapping[str, _Spanned], key: str, span: m.Span, code: Code, what: str, out: list[Diagnostic]
 ) -> bool:
     first = seen.get(key)
     if first is None:
         return False
-    first_span: m.Span = getattr(first, "span")
     out.append(diag(
-        code, f"{what} `{key}` is declared twice", span,  # type: ignore[arg-type]
-        f"first declared at {first_span}",
+        code, f"{what} `{key}` is declared twice", span,
+        f"first declared at {first.span}",
         help=f"renumber or rename one of the two {what}s",
     ))  # fmt: skip
     return True

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 Scope = Literal["combat", "turn", "attack", "defender"]
 SCOPES: tuple[Scope, ...] = ("combat", "turn", "attack", "defender")
@@ -100,7 +100,7 @@ class AnyOf:
     span: Span = field(compare=False)
 
 
-Condition = Union[IsTrue, IsFalse, Equals, Compare, AllOf, AnyOf]
+Condition = IsTrue | IsFalse | Equals | Compare | AllOf | AnyOf
 
 
 def condition_facts(cond: Condition) -> list[tuple[str, Span]]:
@@ -193,7 +193,7 @@ class Return:
     span: Span = field(compare=False)
 
 
-Jump = Union[Go, Branch, Otherwise, Choose, Split, Dispatch, End, Return]
+Jump = Go | Branch | Otherwise | Choose | Split | Dispatch | End | Return
 
 
 @dataclass(frozen=True, slots=True)

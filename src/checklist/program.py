@@ -49,7 +49,7 @@ class Program:
         return FlowGraph.build(self)
 
     @cached_property
-    def graph(self) -> nx.MultiDiGraph:
+    def graph(self) -> nx.MultiDiGraph[str]:
         """The flow as a networkx MultiDiGraph; node keys like `combat.54`."""
         return self.flow.to_networkx()
 

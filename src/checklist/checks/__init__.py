@@ -5,8 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from checklist.checks import (
-    dispatch, expectations, facts, no_exit, no_otherwise, numbering, splits, start_end, tables,
-    unknown_step, unreachable,
+    dispatch,
+    expectations,
+    facts,
+    no_exit,
+    no_otherwise,
+    numbering,
+    splits,
+    start_end,
+    tables,
+    unknown_step,
+    unreachable,
 )  # fmt: skip
 from checklist.diagnostics import SYNTAX, Diagnostic
 from checklist.graph import FlowGraph

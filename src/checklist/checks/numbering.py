@@ -16,7 +16,8 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         for step in ordered:
             if step.number > expected:
                 missing = f"{expected}" if step.number == expected + 1 else f"{expected}-{step.number - 1}"
-                yield diag(NUMBERING_GAP, f"`{checklist.id}` skips {'steps' if '-' in missing else 'step'} {missing}", step.span,
+                what = "steps" if "-" in missing else "step"
+                yield diag(NUMBERING_GAP, f"`{checklist.id}` skips {what} {missing}", step.span,
                            f"step {step.number} follows step {expected - 1}" if expected > 1 else
                            f"the first step is {step.number}",
                            help="renumber the steps or add the missing ones")  # fmt: skip

@@ -31,8 +31,8 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         table = program.tables.get(name)
         if table is None:
             close = difflib.get_close_matches(name, program.tables, n=1)
-            yield diag(UNDEFINED_TABLE, f"table `{name}` is not declared", span,
-                       help=f"did you mean `{close[0]}`?" if close else f'declare it: `table {name} "Title"`')  # fmt: skip
+            hint = f"did you mean `{close[0]}`?" if close else f'declare it: `table {name} "Title"`'
+            yield diag(UNDEFINED_TABLE, f"table `{name}` is not declared", span, help=hint)
         elif column is not None and table.column(column) is None:
             yield diag(UNDEFINED_TABLE, f"table `{name}` has no column `{column}`", span,
                        f"its columns: {', '.join(table.columns)}", help="name one of its columns")  # fmt: skip
@@ -56,6 +56,7 @@ def _duplicate_rows(table: m.Table) -> Iterator[Diagnostic]:
         if key in first:
             same = "the same cells" if row.cells == first[key].cells else "different cells"
             yield diag(DUPLICATE_ROW, f"table `{table.name}` has a second `{key}` row, with {same}", row.span,
-                       f"the first is at {first[key].span}", help="remove the copy, or tell the rows apart")  # fmt: skip
+                       f"the first is at {first[key].span}",
+                       help="remove the copy, or tell the rows apart")  # fmt: skip
         else:
             first[key] = row

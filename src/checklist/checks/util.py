@@ -16,14 +16,15 @@ def step_list(keys: Iterable[str]) -> str:
     parts: list[str] = []
     for checklist, numbers in by_checklist.items():
         runs = _runs(sorted(numbers))
-        parts.append(f"{checklist} " + ", ".join(runs[:MAX_LISTED]) + (f", … ({len(runs) - MAX_LISTED} more)" if len(runs) > MAX_LISTED else ""))
+        more = f", … ({len(runs) - MAX_LISTED} more)" if len(runs) > MAX_LISTED else ""
+        parts.append(f"{checklist} " + ", ".join(runs[:MAX_LISTED]) + more)
     return "; ".join(parts)
 
 
 def _runs(numbers: list[int]) -> list[str]:
     runs: list[str] = []
     start = prev = numbers[0]
-    for n in numbers[1:] + [None]:  # type: ignore[list-item]
+    for n in [*numbers[1:], None]:
         if n is not None and n == prev + 1:
             prev = n
             continue

@@ -69,10 +69,17 @@ def fact_question(program: Program, fact: m.Fact, override: bool = False) -> Que
     return Question("number", fact.question, fact.name, override=override)
 
 
-def split_question(item: str) -> Question:
+def split_question(item: str | None, where: str) -> Question:
+    """How many branches (and their names) a split runs; a `once` split asks run-or-skip.
+
+    A printed split is often conditional in its prose ("if parrying an unarmed attacker,
+    split to 15"), and the language has no conditional split, so `once` asks too.
+    """
+    if item is None:
+        return Question("split", f"Run the branch {where} once? 1 runs it, 0 skips it.")
     words = item.replace("-", " ")
     return Question(
-        "split", f"How many {words} branches? Give the number and names, e.g. `2: Bob, Ann` (0 skips).",
+        "split", f"How many {words} branches {where}? Number and names, e.g. `2: Bob, Ann` (0 skips).",
         item=item,
     )
 
@@ -85,7 +92,7 @@ def parse_answer(question: Question, text: str) -> Answer:
             return None
         raise BadAnswer("this step asks nothing: press Enter (or 1) to go on")
     if question.kind == "split":
-        return parse_items(raw, question.item or "item")
+        return parse_items(raw, question.item) if question.item else _once(raw)
     if question.kind in ("number", "roll"):
         return _number(question, raw)
     return _option(question, raw)
@@ -135,6 +142,15 @@ def _number(question: Question, raw: str) -> int:
         if not dice.low <= value <= dice.high:
             raise BadAnswer(f"{dice} cannot roll {value}: it gives {dice.low} to {dice.high}")
     return value
+
+
+def _once(raw: str) -> tuple[str, ...]:
+    low = raw.lower()
+    if low in ("1", "y", "yes", "run"):
+        return ("",)
+    if low in ("0", "n", "no", "skip"):
+        return ()
+    raise BadAnswer("type 1 to run the branch or 0 to skip it")
 
 
 def parse_items(raw: str, item: str) -> tuple[str, ...]:

@@ -169,7 +169,7 @@ class Session:
         start = at or program.start or _first_step(program)
         if start is None or start not in program.steps:
             raise SessionError(f"no step `{start}` to start at" if start else "the flow has no steps")
-        self.scopes = scopes or Scopes.derive(program, [start])
+        self.scopes = scopes or Scopes.derive(program)
         self.set_facts: dict[str, Value] = {}
         known: list[Known] = []
         for name, text in (facts or {}).items():
@@ -368,7 +368,7 @@ class Session:
                 if isinstance(result, str):
                     return ask(result), None
                 if result:
-                    return None, self._to(step, jump.target, index, m.describe(jump.condition), state)
+                    return None, self._to(step, jump.target, index, describe(jump.condition), state)
             elif isinstance(jump, (m.Go, m.Otherwise)):
                 why = "go" if isinstance(jump, m.Go) else "otherwise"
                 return None, self._to(step, jump.target, index, why, state)
@@ -387,9 +387,7 @@ class Session:
                 if target is not None:
                     return None, Decision("jump", index, target, f"{jump.fact} = {value}")
             elif isinstance(jump, m.Split):
-                if jump.item is None:
-                    return None, Decision("split", index, names=("",))
-                return _Need(q.split_question(jump.item)), None
+                return _Need(q.split_question(jump.item, _split_where(self.program, step, jump))), None
             elif isinstance(jump, m.End):
                 return None, Decision("end", index, why=jump.label or "")
             elif isinstance(jump, m.Return):
@@ -419,7 +417,9 @@ class Session:
             (name, known[name].value, _shown_how(known[name], state.step))
             for name in state.consulted if name in known
         )  # fmt: skip
-        trace = state.trace[:-1] + (replace(last, used=used, outcome=decision.describe()),)
+        used = last.used + tuple(u for u in used if u[0] not in {v[0] for v in last.used})
+        outcome = f"{last.outcome}; {decision.describe()}" if last.outcome else decision.describe()
+        trace = state.trace[:-1] + (replace(last, used=used, outcome=outcome),)
         state = replace(state, trace=trace, question=None, decision=None)
         if decision.kind == "jump":
             assert decision.target is not None
@@ -443,7 +443,9 @@ class Session:
             return replace(state, finished=Finish("stuck", why))
         assert target is not None
         if not decision.names:  # nobody: the split is over before it began
-            return self._after_split(state, step.key, decision.statement, until, jump.returns)
+            if until is not None and not jump.returns:
+                return self._arrive(state, until)
+            return replace(state, statement=decision.statement + 1)  # same visit, next statement
         frame = Frame(step.key, decision.statement, target, until, jump.returns, jump.item,
                       decision.names, 0, state.facts)  # fmt: skip
         return self._visit(replace(state, frames=state.frames + (frame,)), target)
@@ -506,6 +508,27 @@ def dispatch_target(program: Program, step: m.Step, jump: m.Dispatch, value: Val
             key = f"{step.checklist}.{cell}"
             return key if cell.isdigit() and key in program.steps else None
     return None
+
+
+def describe(cond: m.Condition) -> str:
+    """A condition as written, without the parentheses of one-item groups."""
+    if isinstance(cond, (m.AllOf, m.AnyOf)) and len(cond.items) == 1:
+        return describe(cond.items[0])
+    if isinstance(cond, (m.AllOf, m.AnyOf)):
+        joiner = " and " if isinstance(cond, m.AllOf) else " or "
+        parts = [describe(i) for i in cond.items]
+        return joiner.join(
+            f"({p})" if isinstance(i, (m.AllOf, m.AnyOf)) and len(i.items) > 1 else p
+            for i, p in zip(cond.items, parts, strict=True)
+        )
+    return m.describe(cond)
+
+
+def _split_where(program: Program, step: m.Step, jump: m.Split) -> str:
+    where = f"from {program.resolve(jump.target, step.checklist)}"
+    if jump.until is not None:
+        where += f" until {program.resolve(jump.until, step.checklist)}"
+    return where + (f" then back to {step.key}" if jump.returns or jump.until is None else "")
 
 
 def _branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[Known, ...]:
