@@ -88,10 +88,10 @@ class _ToModel(Transformer[Token, Any]):
         return m.Compare(str(c[0]), str(c[1]), int(c[2]), self.sp(c[0]))  # type: ignore[arg-type]
 
     def all_of(self, c: list[m.Condition]) -> m.Condition:
-        return m.AllOf(tuple(c), c[0].span)
+        return c[0] if len(c) == 1 else m.AllOf(tuple(c), c[0].span)
 
     def any_of(self, c: list[m.Condition]) -> m.Condition:
-        return m.AnyOf(tuple(c), c[0].span)
+        return c[0] if len(c) == 1 else m.AnyOf(tuple(c), c[0].span)
 
     # -- fact kinds: (kind, choices, table, dice)
     def kind_yesno(self, c: list[Token]) -> tuple[str, tuple[str, ...], None, None]:

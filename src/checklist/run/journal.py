@@ -1,0 +1,256 @@
+"""The session file: a versioned JSON journal, written atomically after every answer.
+
+    {"format": "checklist-session", "version": 1,
+     "flow": {"digest": "sha256:...", "paths": ["/abs/flow"]},
+     "seed": 42, "at": null, "set": {"stunned": "no"},
+     "events": [{"kind": "answer", "step": "combat.1", "fact": "failed-consciousness", "value": "no"},
+                {"kind": "continue", "step": "combat.3"},
+                {"kind": "split", "step": "combat.59", "names": ["Bob", "Ann"]},
+                {"kind": "override", "step": "combat.2", "fact": "stunned"},
+                {"kind": "answer", "step": "combat.88", "fact": "damage", "value": 11, "rolled": true}],
+     "trace": ["pre-combat.1", "..."], "finished": false}
+
+Resuming replays the events (typed values, never re-rolled) on a fresh session: the same
+flow gives the same state.  Parsing is strict: a file that is not exactly this shape is
+refused with a message and left untouched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from checklist.program import Program
+from checklist.run.questions import BadAnswer, Value
+from checklist.run.session import Event, Session, SessionError
+
+FORMAT = "checklist-session"
+VERSION = 1
+MAX_BYTES = 50_000_000
+
+
+class JournalError(Exception):
+    """A session file that cannot be resumed; the message says why, for the game master."""
+
+
+@dataclass(frozen=True, slots=True)
+class Journal:
+    digest: str
+    paths: tuple[str, ...]
+    seed: int
+    at: str | None
+    facts: Mapping[str, Value]
+    events: tuple[Event, ...]
+    trace: tuple[str, ...]
+    finished: bool
+
+
+def digest(program: Program) -> str:
+    """A fingerprint of the flow text: file names (not folders) and contents, in name order."""
+    h = hashlib.sha256()
+    for name, text in sorted((Path(n).name, t) for n, t in program.sources.items()):
+        for part in (name, text):
+            data = part.encode("utf-8")
+            h.update(len(data).to_bytes(8, "big"))
+            h.update(data)
+    return "sha256:" + h.hexdigest()
+
+
+def snapshot(session: Session, program_digest: str, paths: tuple[str, ...]) -> Journal:
+    state = session.state
+    return Journal(program_digest, paths, session.seed, session.at, dict(session.set_facts),
+                   tuple(session.events), tuple(v.step for v in state.trace),
+                   state.finished is not None)  # fmt: skip
+
+
+def dumps(journal: Journal) -> str:
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "flow": {"digest": journal.digest, "paths": list(journal.paths)},
+        "seed": journal.seed,
+        "at": journal.at,
+        "set": dict(journal.facts),
+        "events": [_event_json(e) for e in journal.events],
+        "trace": list(journal.trace),
+        "finished": journal.finished,
+    }
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def _event_json(event: Event) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": event.kind, "step": event.step}
+    if event.kind in ("answer", "override"):
+        out["fact"] = event.fact
+    if event.kind == "answer":
+        out["value"] = event.value
+        if event.rolled:
+            out["rolled"] = True
+    if event.kind == "split":
+        out["names"] = list(event.names)
+    return out
+
+
+def write(path: Path, journal: Journal) -> None:
+    """Atomically replace `path`: write a temp file beside it, fsync, rename, fsync the folder."""
+    write_text(path, dumps(journal))
+
+
+def write_text(path: Path, text: str) -> None:
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - some systems cannot open folders
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def read(path: Path) -> Journal:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise JournalError(f"{path}: no such session file") from None
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot read: {exc.strerror}") from None
+    if len(raw) > MAX_BYTES:
+        raise JournalError(f"{path}: too large to be a session file")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise JournalError(f"{path}: not a session file (not JSON: {exc})") from None
+    return parse(data, str(path))
+
+
+def parse(data: object, where: str = "session") -> Journal:
+    """Strict: every key present, no other key, every value of the right type."""
+    top = _object(data, where, {"format", "version", "flow", "seed", "at", "set", "events", "trace", "finished"})
+    if top["format"] != FORMAT:
+        raise JournalError(f"{where}: not a checklist session file (format {top['format']!r})")
+    if top["version"] != VERSION:
+        raise JournalError(f"{where}: session format version {top['version']!r}; this checklist reads {VERSION}")
+    flow = _object(top["flow"], f"{where}: flow", {"digest", "paths"})
+    paths = _strings(flow["paths"], f"{where}: flow.paths")
+    seed = top["seed"]
+    if not _is_int(seed):
+        raise JournalError(f"{where}: seed must be a whole number")
+    at = top["at"]
+    if at is not None and not isinstance(at, str):
+        raise JournalError(f"{where}: at must be a step key or null")
+    facts = top["set"]
+    if not isinstance(facts, dict) or not all(isinstance(k, str) and _is_value(v) for k, v in facts.items()):
+        raise JournalError(f"{where}: set must map fact names to values")
+    events = top["events"]
+    if not isinstance(events, list):
+        raise JournalError(f"{where}: events must be a list")
+    if not isinstance(flow["digest"], str) or not isinstance(top["finished"], bool):
+        raise JournalError(f"{where}: flow.digest must be text and finished true or false")
+    return Journal(flow["digest"], tuple(paths), seed, at, facts,
+                   tuple(_event(e, f"{where}: event {i + 1}") for i, e in enumerate(events)),
+                   tuple(_strings(top["trace"], f"{where}: trace")), top["finished"])  # fmt: skip
+
+
+_EVENT_KEYS = {
+    "answer": ({"kind", "step", "fact", "value"}, {"rolled"}),
+    "continue": ({"kind", "step"}, set()),
+    "split": ({"kind", "step", "names"}, set()),
+    "override": ({"kind", "step", "fact"}, set()),
+}
+
+
+def _event(data: object, where: str) -> Event:
+    if not isinstance(data, dict) or data.get("kind") not in _EVENT_KEYS:
+        raise JournalError(f"{where}: not an event (kind must be one of {', '.join(_EVENT_KEYS)})")
+    kind = data["kind"]
+    required, optional = _EVENT_KEYS[kind]
+    _object(data, where, required, optional)
+    if not isinstance(data["step"], str):
+        raise JournalError(f"{where}: step must be a step key")
+    fact = data.get("fact")
+    if kind in ("answer", "override") and not isinstance(fact, str):
+        raise JournalError(f"{where}: fact must be a fact name")
+    value = data.get("value")
+    if kind == "answer" and not _is_value(value):
+        raise JournalError(f"{where}: value must be text or a whole number")
+    rolled = data.get("rolled", False)
+    if not isinstance(rolled, bool):
+        raise JournalError(f"{where}: rolled must be true or false")
+    names = tuple(_strings(data["names"], f"{where}: names")) if kind == "split" else ()
+    return Event(kind, data["step"], fact, value, names, rolled)
+
+
+def _object(data: object, where: str, required: set[str], optional: set[str] | None = None) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise JournalError(f"{where}: expected a JSON object")
+    missing = required - data.keys()
+    extra = data.keys() - required - (optional or set())
+    if missing:
+        raise JournalError(f"{where}: missing {', '.join(sorted(missing))}")
+    if extra:
+        raise JournalError(f"{where}: unexpected {', '.join(sorted(extra))}")
+    return data
+
+
+def _strings(data: object, where: str) -> list[str]:
+    if not isinstance(data, list) or not all(isinstance(s, str) for s in data):
+        raise JournalError(f"{where}: expected a list of text")
+    return data
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_value(value: object) -> bool:
+    return isinstance(value, str) or _is_int(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Restored:
+    session: Session
+    notes: tuple[str, ...]
+
+
+def restore(journal: Journal, program: Program, program_digest: str) -> Restored:
+    """A session in the journal's state.  If the flow changed, say so and replay what still fits."""
+    notes: list[str] = []
+    changed = journal.digest != program_digest
+    if changed:
+        notes.append("the flow has changed since this session was saved")
+        gone = sorted({key for key in journal.trace if key not in program.steps})
+        if gone:
+            shown = ", ".join(gone[:6]) + (", ..." if len(gone) > 6 else "")
+            raise JournalError(f"the flow has changed and steps this session visited are gone: {shown}")
+    try:
+        session = Session(program, at=journal.at, facts=dict(journal.facts), seed=journal.seed)
+    except (SessionError, BadAnswer) as exc:
+        raise JournalError(f"cannot start the saved session: {exc}") from None
+    for index, event in enumerate(journal.events):
+        try:
+            session.replay(event)
+        except (SessionError, BadAnswer) as exc:
+            if not changed:
+                raise JournalError(f"answer {index + 1} of {len(journal.events)} does not fit the flow: {exc}") from None
+            notes.append(f"resumed after {index} of {len(journal.events)} answers; from there the flow differs ({exc})")
+            break
+    return Restored(session, tuple(notes))
