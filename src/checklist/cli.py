@@ -29,6 +29,12 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--werror", action="store_true", help="treat warnings as errors (exit 1)")
     check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    from checklist.run.command import add_arguments as run_arguments  # argparse only
+
+    run_arguments(sub.add_parser("run", help="play a flow step by step at the table"))
+    from checklist.render.command import add_parser as render_parser  # argparse only
+
+    render_parser(sub)
     return parser
 
 
@@ -55,7 +61,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if errors or (args.werror and found) else EXIT_OK
 
 
-COMMANDS = {"check": cmd_check}
+def cmd_run(args: argparse.Namespace) -> int:
+    from checklist.run.command import run
+
+    return run(args)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from checklist.render.command import run
+
+    return run(args)
+
+
+COMMANDS = {"check": cmd_check, "run": cmd_run, "render": cmd_render}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -4,6 +4,15 @@ The grammar is line-oriented: each statement is one line.  The transformer turns
 line into a `Statement` (a model node plus its span); the builder nests them.  On a syntax
 error we record a diagnostic and resume at the next line, so one run reports every
 broken line.
+
+Fast path: because statements are independent lines, most lines are recognised by
+`_fast_line` (precompiled regular expressions that accept only a strict subset of what the
+grammar accepts, token for token, and build the very same nodes and spans).  Lark parses
+only the lines the fast path declines -- unusual spacing, parentheses, anything broken --
+with every other line blanked out, so line numbers, columns, error messages and recovery
+are unchanged.  A file the fast path covers entirely never imports lark (`checklist
+check` starts faster) and loads about ten times faster.  bench/fuzz_parse.py checks the
+two paths against each other.
 """
 
 from __future__ import annotations
@@ -11,9 +20,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+if TYPE_CHECKING:  # lark is imported lazily: only lines the fast path declines need it
+    from lark import Lark, Token, UnexpectedInput
 
 from checklist import model as m
 from checklist.data import data_path
@@ -41,8 +51,12 @@ def _span(file: str, tok: Token) -> m.Span:
     return m.Span(file, tok.line or 0, tok.column or 0, end_line or 0, end_col or 0)
 
 
-class _ToModel(Transformer[Token, Any]):
-    """Builds model nodes straight from the LALR parser's reductions (no tree)."""
+class _ToModel:
+    """Builds model nodes straight from the LALR parser's reductions (no tree).
+
+    Mixed into lark's Transformer by `_parser` (so that importing this module does not
+    import lark).
+    """
 
     def __init__(self) -> None:
         super().__init__()
@@ -220,9 +234,355 @@ def _cells(tok: Token, keyword: str) -> tuple[str, ...]:
     return tuple(cell.strip() for cell in str(tok)[len(keyword) :].split("|"))
 
 
+# ---- fast path ------------------------------------------------------------------------
+# Each handler takes (line, indent, line number, file) and returns the Statement the
+# transformer would build for that line, or None to leave the line to lark.  The patterns
+# accept a strict subset of the grammar: keywords and names are separated by blanks, names
+# are matched atomically and greedily as lark's lexer matches NAME, and a name is declined
+# wherever lark's contextual lexer would read it as a keyword (`end`/`return` as targets
+# are targets; `not` opens a negation).
+
+_B = r"[\t \f]++"  # WS between words
+_O = r"[\t \f]*+"  # optional WS around punctuation
+_TAIL = r"[\t \f]*+(?:#.*)?"  # trailing WS and COMMENT
+_NAME = r"(?>[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*)"
+_INT = r"[0-9]++"
+_STRING = r'"[^"\n]*+"'
+_TARGET = rf"(?:({_INT})|({_NAME})(?:{_O}\.{_O}({_INT}))?)"  # 3 groups
+
+_WORD = re.compile(r"[a-z]+")
+_TARGET_RE = re.compile(_TARGET)
+_TAIL_RE = re.compile(_TAIL)
+_GO = re.compile(rf"go{_B}{_TARGET}{_TAIL}")
+_ELSE = re.compile(rf"else{_O}->{_O}{_TARGET}{_TAIL}")
+_IF = re.compile(rf"if{_B}(.*?){_O}->{_O}{_TARGET}{_TAIL}")
+_WHEN = re.compile(rf"when{_B}(?:({_NAME})|({_INT})){_O}->{_O}{_TARGET}{_TAIL}")
+_STEP = re.compile(rf"step{_B}({_INT}){_O}({_STRING}){_TAIL}")
+_REFS = re.compile(rf"refs{_B}(.*?){_TAIL}")
+_REF_ONE = re.compile(rf"{_O}((?>(BIO|MA|HT|CI|B) ?(?:([0-9]+)(?:-([0-9]+))?|\?))){_O}(,?)")
+_CHOOSE = re.compile(rf"choose{_B}({_NAME}){_TAIL}")
+_NAMED = re.compile(rf"[a-z]+{_B}({_NAME}){_O}({_STRING}){_TAIL}")  # checklist, section, table
+_START = re.compile(rf"start{_B}{_TARGET}{_TAIL}")
+_USE = re.compile(rf"[a-z]+{_B}({_NAME}){_TAIL}")  # options, uses
+_END = re.compile(rf"end(?:{_O}({_STRING}))?{_TAIL}")
+_RETURN = re.compile(rf"return{_TAIL}")
+_NOTE = re.compile(rf"note{_O}(:.*)")
+_ERRATUM = re.compile(rf"erratum{_B}({_STRING}){_O}(:.*)")
+_CELLS = re.compile(r"(?:columns|row)[ \t].*")
+_FACT = re.compile(
+    rf"fact{_B}({_NAME}){_O}:{_O}"
+    rf"(?:(yes/no)|(number)|roll{_B}((?>[0-9]+d[0-9]+(?:[+-][0-9]+)?))"
+    rf"|choice{_O}\({_O}({_NAME}(?:{_O},{_O}{_NAME})*){_O}\)|choice{_B}from{_B}({_NAME}))"
+    rf"{_B}per{_B}(combat|turn|attack|defender){_B}({_STRING}){_TAIL}"
+)
+_NAMES = re.compile(_NAME)
+_SPLIT = re.compile(
+    rf"split{_B}{_TARGET}{_B}(?:(for[ \t]+each){_B}({_NAME})|(once))"
+    rf"(?:{_B}until{_B}{_TARGET})?(?:{_B}(then){_B}return)?{_TAIL}"
+)
+_DISPATCH = re.compile(
+    rf"dispatch{_B}({_NAME}){_O}\.{_O}({_NAME}){_B}by{_B}({_NAME})"
+    rf"(?:{_B}over{_B}({_INT}){_O}-{_O}({_INT}))?{_TAIL}"
+)
+_EXPECT = re.compile(rf"expect{_B}{_TARGET}{_B}reaches{_B}{_TARGET}(?:{_B}before{_B}(.*?))?{_TAIL}")
+_LIST_TARGET = re.compile(rf"{_O}{_TARGET}{_O}(,?)")
+_ATOM = re.compile(
+    rf"(?:not{_B}({_NAME})"  # 1: not NAME
+    rf"|({_NAME}){_O}(!=|=){_O}(?:({_NAME})|({_INT}))"  # 2 3 4 5: NAME = value
+    rf"|({_NAME}){_O}(>=|<=|>|<){_O}(-?[0-9]++)"  # 6 7 8: NAME COMPARE SIGNED
+    rf"|({_NAME}))"  # 9: NAME
+)
+_JOIN = re.compile(rf"{_B}(and|or){_B}")
+
+
+def _fast_target(match: re.Match[str], g: int, ln: int, file: str) -> m.Target | None:
+    """The target in groups g, g+1, g+2 of a _TARGET; None if lark would read it otherwise."""
+    number = match.group(g)
+    if number is not None:
+        return m.Target(None, int(number), None, m.Span(file, ln, match.start(g) + 1, ln, match.end(g) + 1))
+    name = match.group(g + 1)
+    if name is None:
+        return None
+    span_start = match.start(g + 1) + 1
+    foreign = match.group(g + 2)
+    if foreign is None:
+        if name == "end" or name == "return":
+            return m.Target(None, None, name, m.Span(file, ln, span_start, ln, match.end(g + 1) + 1))
+        return None
+    if name == "end" or name == "return":
+        return None
+    return m.Target(name, int(foreign), None, m.Span(file, ln, span_start, ln, match.end(g + 2) + 1))
+
+
+def _fast_go(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _GO.fullmatch(line, indent)
+    if match is None or (target := _fast_target(match, 1, ln, file)) is None:
+        return None
+    span = m.Span(file, ln, indent + 1, ln, indent + 3)
+    return Statement("jump", m.Go(target, span), span)
+
+
+def _fast_else(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _ELSE.fullmatch(line, indent)
+    if match is None or (target := _fast_target(match, 1, ln, file)) is None:
+        return None
+    span = m.Span(file, ln, indent + 1, ln, indent + 5)
+    return Statement("jump", m.Otherwise(target, span), span)
+
+
+def _fast_condition(line: str, pos: int, end: int, ln: int, file: str) -> m.Condition | None:
+    """`atom (and atom)* (or ...)*` without parentheses, as the transformer builds it."""
+    any_of: list[m.Condition] = []
+    all_of: list[m.Condition] = []
+    while True:
+        atom = _ATOM.match(line, pos, end)
+        if atom is None:
+            return None
+        g = atom.lastindex
+        if g == 1:
+            name, start = atom.group(1), atom.start(1)
+            if name == "not":
+                return None
+            cond: m.Condition = m.IsFalse(name, m.Span(file, ln, start + 1, ln, atom.end(1) + 1))
+        else:
+            fact = atom.group(2) or atom.group(6) or atom.group(9)
+            if fact == "not":
+                return None
+            start = atom.start(0)
+            span = m.Span(file, ln, start + 1, ln, start + len(fact) + 1)
+            if g == 9:
+                cond = m.IsTrue(fact, span)
+            elif g >= 6:
+                cond = m.Compare(fact, atom.group(7), int(atom.group(8)), span)  # type: ignore[arg-type]
+            else:
+                value: str | int = atom.group(4) if atom.group(4) is not None else int(atom.group(5))
+                cond = m.Equals(fact, value, atom.group(3) == "!=", span)
+        all_of.append(cond)
+        pos = atom.end()
+        if pos == end:
+            break
+        join = _JOIN.match(line, pos, end)
+        if join is None:
+            return None
+        if join.group(1) == "or":
+            any_of.append(all_of[0] if len(all_of) == 1 else m.AllOf(tuple(all_of), all_of[0].span))
+            all_of = []
+        pos = join.end()
+    any_of.append(all_of[0] if len(all_of) == 1 else m.AllOf(tuple(all_of), all_of[0].span))
+    return any_of[0] if len(any_of) == 1 else m.AnyOf(tuple(any_of), any_of[0].span)
+
+
+def _fast_if(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _IF.fullmatch(line, indent)
+    if match is None or (target := _fast_target(match, 2, ln, file)) is None:
+        return None
+    cond = _fast_condition(line, match.start(1), match.end(1), ln, file)
+    if cond is None:
+        return None
+    span = m.Span(file, ln, indent + 1, ln, indent + 3)
+    return Statement("jump", m.Branch(cond, target, span), span)
+
+
+def _fast_when(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _WHEN.fullmatch(line, indent)
+    if match is None or (target := _fast_target(match, 3, ln, file)) is None:
+        return None
+    name = match.group(1)
+    span = m.Span(file, ln, indent + 1, ln, indent + 5)
+    return Statement("when", m.When(name if name is not None else int(match.group(2)), target, span), span)
+
+
+def _fast_step(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _STEP.fullmatch(line, indent)
+    if match is None:
+        return None
+    span = m.Span(file, ln, match.start(1) + 1, ln, match.end(1) + 1)
+    return Statement("step", (int(match.group(1)), match.group(2)[1:-1]), span)
+
+
+def _fast_refs(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _REFS.fullmatch(line, indent)
+    if match is None:
+        return None
+    pos, end = match.start(1), match.end(1)
+    refs: list[m.Ref] = []
+    while True:
+        one = _REF_ONE.match(line, pos, end)
+        if one is None:
+            return None
+        page, page_end = one.group(3), one.group(4)
+        if page is not None and page_end is not None and int(page_end) < int(page):
+            return None  # lark reports the backwards range, in line order
+        refs.append(m.Ref(one.group(2), _int(page), _int(page_end), m.Span(file, ln, one.start(1) + 1, ln, one.end(1) + 1)))
+        pos = one.end()
+        if not one.group(5):
+            break
+    if pos != end:
+        return None
+    return Statement("refs", tuple(refs), m.Span(file, ln, indent + 1, ln, indent + 5))
+
+
+def _fast_choose(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _CHOOSE.fullmatch(line, indent)
+    if match is None:
+        return None
+    return Statement("choose", match.group(1), m.Span(file, ln, indent + 1, ln, indent + 7))
+
+
+def _fast_named(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _NAMED.fullmatch(line, indent)
+    if match is None:
+        return None
+    kind = line[indent : match.start(1)].rstrip(" \t\f")
+    if kind not in ("checklist", "section", "table"):
+        return None
+    span = m.Span(file, ln, match.start(1) + 1, ln, match.end(1) + 1)
+    return Statement(kind, (match.group(1), match.group(2)[1:-1]), span)
+
+
+def _fast_start(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _START.fullmatch(line, indent)
+    if match is None or (target := _fast_target(match, 1, ln, file)) is None:
+        return None
+    return Statement("start", target, m.Span(file, ln, indent + 1, ln, indent + 6))
+
+
+def _fast_use(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _USE.fullmatch(line, indent)
+    if match is None:
+        return None
+    kind = line[indent : match.start(1)].rstrip(" \t\f")
+    name, span = match.group(1), m.Span(file, ln, match.start(1) + 1, ln, match.end(1) + 1)
+    keyword = m.Span(file, ln, indent + 1, ln, indent + len(kind) + 1)
+    if kind == "options":
+        return Statement("options", m.Options(name, span), keyword)
+    if kind == "uses":
+        return Statement("uses", m.Uses(name, span), keyword)
+    return None
+
+
+def _fast_end(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _END.fullmatch(line, indent)
+    if match is None:
+        return None
+    label = match.group(1)
+    span = m.Span(file, ln, indent + 1, ln, indent + 4)
+    return Statement("jump", m.End(label[1:-1] if label is not None else None, span), span)
+
+
+def _fast_return(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    if _RETURN.fullmatch(line, indent) is None:
+        return None
+    span = m.Span(file, ln, indent + 1, ln, indent + 7)
+    return Statement("jump", m.Return(span), span)
+
+
+def _fast_note(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _NOTE.fullmatch(line, indent)
+    if match is None:
+        return None
+    span = m.Span(file, ln, indent + 1, ln, indent + 5)
+    return Statement("note", m.Note(match.group(1)[1:].strip(), span), span)
+
+
+def _fast_erratum(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _ERRATUM.fullmatch(line, indent)
+    if match is None:
+        return None
+    span = m.Span(file, ln, indent + 1, ln, indent + 8)
+    return Statement("erratum", m.Erratum(match.group(1)[1:-1], match.group(2)[1:].strip(), span), span)
+
+
+def _fast_cells(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    if _CELLS.fullmatch(line, indent) is None:
+        return None
+    token = line[indent:]
+    kind = "columns" if token.startswith("columns") else "row"
+    cells = tuple(cell.strip() for cell in token[len(kind) :].split("|"))
+    return Statement(kind, cells, m.Span(file, ln, indent + 1, ln, len(line) + 1))
+
+
+def _fast_fact(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _FACT.fullmatch(line, indent)
+    if match is None:
+        return None
+    kind: tuple[str, tuple[str, ...], str | None, str | None]
+    if match.group(2) is not None:
+        kind = ("yes/no", ("yes", "no"), None, None)
+    elif match.group(3) is not None:
+        kind = ("number", (), None, None)
+    elif match.group(4) is not None:
+        kind = ("roll", (), None, match.group(4))
+    elif match.group(5) is not None:
+        kind = ("choice", tuple(_NAMES.findall(match.group(5))), None, None)
+    else:
+        kind = ("table", (), match.group(6), None)
+    span = m.Span(file, ln, match.start(1) + 1, ln, match.end(1) + 1)
+    return Statement("fact", (match.group(1), *kind, match.group(7), match.group(8)[1:-1]), span)
+
+
+def _fast_split(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _SPLIT.fullmatch(line, indent)
+    if match is None or (target := _fast_target(match, 1, ln, file)) is None:
+        return None
+    until = None
+    if match.start(7) >= 0 or match.start(8) >= 0:
+        until = _fast_target(match, 7, ln, file)
+        if until is None:
+            return None
+    span = m.Span(file, ln, indent + 1, ln, indent + 6)
+    split = m.Split(target, match.group(5), until, match.group(10) is not None, span)
+    return Statement("jump", split, span)
+
+
+def _fast_dispatch(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _DISPATCH.fullmatch(line, indent)
+    if match is None:
+        return None
+    over = (int(match.group(4)), int(match.group(5))) if match.group(4) is not None else None
+    span = m.Span(file, ln, indent + 1, ln, indent + 9)
+    return Statement("jump", m.Dispatch(match.group(1), match.group(2), match.group(3), over, span), span)
+
+
+def _fast_expect(line: str, indent: int, ln: int, file: str) -> Statement | None:
+    match = _EXPECT.fullmatch(line, indent)
+    if match is None:
+        return None
+    source, target = _fast_target(match, 1, ln, file), _fast_target(match, 4, ln, file)
+    if source is None or target is None:
+        return None
+    avoiding: list[m.Target] = []
+    if match.start(7) >= 0:
+        pos, end = match.start(7), match.end(7)
+        while True:
+            one = _LIST_TARGET.match(line, pos, end)
+            if one is None or (avoid := _fast_target(one, 1, ln, file)) is None:
+                return None
+            avoiding.append(avoid)
+            pos = one.end()
+            if not one.group(4):
+                break
+        if pos != end:
+            return None
+    span = m.Span(file, ln, indent + 1, ln, indent + 7)
+    return Statement("expect", (source, target, tuple(avoiding)), span)
+
+
+_FAST = {
+    "go": _fast_go, "else": _fast_else, "if": _fast_if, "when": _fast_when, "step": _fast_step,
+    "refs": _fast_refs, "choose": _fast_choose, "checklist": _fast_named, "section": _fast_named,
+    "table": _fast_named, "start": _fast_start, "options": _fast_use, "uses": _fast_use,
+    "end": _fast_end, "return": _fast_return, "note": _fast_note, "erratum": _fast_erratum,
+    "columns": _fast_cells, "row": _fast_cells, "fact": _fast_fact, "split": _fast_split,
+    "dispatch": _fast_dispatch, "expect": _fast_expect,
+}  # fmt: skip
+
+
 @cache
 def _parser() -> tuple[Lark, _ToModel]:
-    transformer = _ToModel()
+    from lark import Lark, Transformer
+
+    transformer: _ToModel = type("_LarkToModel", (_ToModel, Transformer), {})()
     lark = Lark(
         grammar_text(),
         parser="lalr",
@@ -235,13 +595,47 @@ def _parser() -> tuple[Lark, _ToModel]:
 
 def parse(text: str, file: str) -> tuple[list[Statement], list[Diagnostic]]:
     """Parse one file's text (newlines already normalised) into statements and syntax errors."""
+    lines = text.split("\n")
+    fast: list[Statement] = []  # in line order
+    slow: list[int] = []  # indexes of the lines the fast path declines
+    for index, line in enumerate(lines):
+        stripped = line.lstrip(" \t\f")
+        if not stripped or stripped[0] == "#":
+            continue  # blank or comment: part of an _NL token
+        first = stripped[0]
+        if first == "|":  # TEXT runs to the end of the line
+            indent = len(line) - len(stripped)
+            prose = stripped[2:] if stripped[1:2] == " " else stripped[1:]
+            fast.append(Statement("text", prose, m.Span(file, index + 1, indent + 1, index + 1, len(line) + 1)))
+            continue
+        word = _WORD.match(stripped)
+        handler = _FAST.get(word.group()) if word is not None else None
+        statement = handler(line, len(line) - len(stripped), index + 1, file) if handler is not None else None
+        if statement is None:
+            slow.append(index)
+        else:
+            fast.append(statement)
+    if not slow:
+        return fast, []
+    return _parse_slow(lines, slow, fast, file)
+
+
+def _parse_slow(
+    lines: list[str], slow: list[int], fast: list[Statement], file: str
+) -> tuple[list[Statement], list[Diagnostic]]:
+    """Lark on the declined lines, every other line blanked; then merge in line order."""
+    from lark import UnexpectedInput
+
     lark, transformer = _parser()
     transformer.file, transformer.out, transformer.errors = file, [], []
+    masked = [""] * len(lines)
+    for index in slow:
+        masked[index] = lines[index]
     errors: list[Diagnostic] = []
-    lines = text.split("\n")
     offset = 0  # lines already consumed
+    parsed_to = len(lines)  # lines after this one were never parsed (too many errors)
     while True:
-        chunk = "\n" * offset + "\n".join(lines[offset:]) + "\n" if offset else text + "\n"
+        chunk = "\n" * offset + "\n".join(masked[offset:]) + "\n"
         try:
             lark.parse(chunk)
             break
@@ -249,8 +643,21 @@ def parse(text: str, file: str) -> tuple[list[Statement], list[Diagnostic]]:
             errors.append(_syntax_error(exc, file, lines))
             offset = exc.line  # resume on the line after the broken one
             if offset >= len(lines) or len(errors) >= MAX_ERRORS_PER_FILE:
+                parsed_to = offset
                 break
-    return transformer.out, transformer.errors + errors
+    out: list[Statement] = []
+    slow_out = transformer.out
+    i = 0
+    for statement in fast:
+        line = statement.span.line
+        if line > parsed_to:
+            break
+        while i < len(slow_out) and slow_out[i].span.line < line:
+            out.append(slow_out[i])
+            i += 1
+        out.append(statement)
+    out.extend(slow_out[i:])
+    return out, transformer.errors + errors
 
 
 _READABLE = {
@@ -268,6 +675,8 @@ def _expected(names: set[str]) -> str:
 
 
 def _syntax_error(exc: UnexpectedInput, file: str, lines: list[str]) -> Diagnostic:
+    from lark import UnexpectedCharacters, UnexpectedToken
+
     line, column = exc.line, exc.column
     if isinstance(exc, UnexpectedToken):
         tok = exc.token

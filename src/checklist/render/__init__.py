@@ -8,17 +8,22 @@ Stages, one module each:
   dot / mermaid -- Scene -> text
   runner  -- text -> SVG/PNG/PDF with the real `dot`, under a time limit
   command -- the CLI subcommand; diagrams -- the committed diagrams/ folder
+
+Importing this package is cheap: the stages are imported when used.
 """
 
 from __future__ import annotations
 
-from checklist.program import Program
-from checklist.render.build import Options
-from checklist.render.overlay import Findings, Trace
-from checklist.render.scene import Scene
-from checklist.render.select import RenderUsageError, Selection, select
+from typing import TYPE_CHECKING
 
-__all__ = ["Options", "RenderUsageError", "Scene", "Selection", "make_scene", "render_text", "select"]
+if TYPE_CHECKING:
+    from checklist.program import Program
+    from checklist.render.build import Options
+    from checklist.render.overlay import Findings, Trace
+    from checklist.render.scene import Scene
+    from checklist.render.select import Selection
+
+__all__ = ["make_scene", "render_text"]
 
 
 def make_scene(
@@ -29,8 +34,10 @@ def make_scene(
     trace: Trace | None = None,
     options: Options | None = None,
 ) -> Scene:
+    """What to draw: `selection` defaults to the whole program; findings=True runs the checker."""
     from checklist.render.build import scene
     from checklist.render.overlay import findings as compute_findings
+    from checklist.render.select import select
 
     marks = compute_findings(program) if findings is True else findings or None
     return scene(program, selection or select(program), options, marks, trace)

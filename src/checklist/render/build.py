@@ -21,7 +21,7 @@ class Options:
     # How a jump between two sections of one checklist is drawn: "edge" a normal edge (sections
     # stack into one tall column), "loose" an edge that does not pull ranks (sections stand side
     # by side), "ghost" a small "-> 54" node in the source section (sections stand apart).
-    cross_section: CrossSection = "loose"
+    cross_section: CrossSection = "ghost"
     legend: bool = True
 
 
@@ -100,8 +100,9 @@ class _Builder:
         if self.trace and step.key == self.trace.current:
             marks.add("current")
         refs = ", ".join(str(r) for r in step.refs)
-        self.nodes[step.key] = Node(step.key, _kind(step), str(step.number), step.title, refs,
-                                    _tooltip(step, refs, notes), self.cluster_of(step), frozenset(marks), tuple(notes))  # fmt: skip
+        tooltip = _tooltip(step, refs, notes)
+        self.nodes[step.key] = Node(step.key, _kind(step), str(step.number), step.title, refs, tooltip,
+                                    self.cluster_of(step), frozenset(marks), tuple(notes))  # fmt: skip
 
     def outside_node(self, key: str, near: m.Step, incoming: bool) -> str:
         """A small node for a step outside the drawing: a port (other checklist) or a ghost."""
@@ -140,26 +141,30 @@ class _Builder:
     def step_edges(self, step: m.Step) -> None:
         flow = self.program.flow
         plain = _plain_conditions(step)
+        choice = _choice_fact(step)
         for e in flow.out[step.key]:
-            assert e.target is not None
-            e = replace(e, label=plain.get(e.label, e.label))
-            target = self.program.steps[e.target]
-            same_checklist = target.checklist == step.checklist
-            if e.target in self.inside and same_checklist:
-                crosses = target.section != step.section and self.sel.scope in ("program", "checklist")
+            assert e.target is not None  # FlowGraph keeps dangling jumps apart
+            dest: str = e.target
+            full = plain.get(e.label, e.label)
+            short = full[len(choice) :] if choice and full.startswith(choice) else full  # `dodge`
+            target = self.program.steps[dest]
+            crosses = target.section != step.section and self.sel.scope in ("program", "checklist")
+            if dest in self.inside and target.checklist == step.checklist:
                 if crosses and self.options.cross_section == "ghost":
-                    self.add_edge(step.key, self.outside_node(e.target, step, False), e.kind, e.label,
-                                  erratum=e.erratum, marks=("outside",))  # fmt: skip
+                    stand_in = self.outside_node(dest, step, False)
+                    self.add_edge(step.key, stand_in, e.kind, short, erratum=e.erratum, marks=("outside",), tip=full)
                 else:
                     loose = crosses and self.options.cross_section == "loose"
-                    self.add_edge(step.key, e.target, e.kind, e.label, erratum=e.erratum, constraint=not loose)
+                    self.add_edge(step.key, dest, e.kind, short, erratum=e.erratum, constraint=not loose, tip=full)
             else:
-                self.add_edge(step.key, self.outside_node(e.target, step, False), e.kind, e.label,
-                              erratum=e.erratum, marks=("outside",))  # fmt: skip
+                port = self.outside_node(dest, step, False)
+                self.add_edge(step.key, port, e.kind, short, erratum=e.erratum, marks=("outside",), tip=full)
         for e in flow.into[step.key]:
             source = self.program.steps[e.source]
             e = replace(e, label=_plain_conditions(source).get(e.label, e.label))
-            if e.source not in self.inside or source.checklist != step.checklist:
+            crosses = source.section != step.section and self.sel.scope in ("program", "checklist")
+            ghost = crosses and self.options.cross_section == "ghost"
+            if e.source not in self.inside or source.checklist != step.checklist or ghost:
                 self.add_edge(self.outside_node(e.source, step, True), step.key, e.kind, e.label,
                               erratum=e.erratum, marks=("outside",))  # fmt: skip
         for kind, label in _terminal_jumps(step):
@@ -331,3 +336,11 @@ def _is_group(cond: m.Condition) -> bool:
 def _plain_conditions(step: m.Step) -> dict[str, str]:
     """The graph's label of each `if` of a step -> the same condition without redundant brackets."""
     return {m.describe(j.condition): describe(j.condition) for j in step.jumps if isinstance(j, m.Branch)}
+
+
+def _choice_fact(step: m.Step) -> str | None:
+    """`defense = ` when the step's edges are a multi-way choice on one fact, else None."""
+    chooses = [j for j in step.jumps if isinstance(j, m.Choose)]
+    if len(chooses) == 1 and not any(isinstance(j, m.Branch) for j in step.jumps):
+        return f"{chooses[0].fact} = "
+    return None

@@ -18,12 +18,17 @@ from checklist.render.scene import Cluster, Edge, Node, Scene
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 NOTE_WIDTH = 64
+LEGEND_WIDTH = 110
 
 
-def quote(text: str) -> str:
-    """A DOT double-quoted string that Graphviz shows exactly as `text`."""
+def quote(text: str, backslash: str = "\\\\") -> str:
+    """A DOT double-quoted string that Graphviz shows exactly as `text`.
+
+    `backslash` is what one backslash becomes: two for labels and edge tooltips; node tooltips
+    are unescaped twice by Graphviz (2.43), so they need four (else `\\N` shows the node's name).
+    """
     text = _CONTROL.sub(" ", text)
-    text = text.replace("\\", "\\\\").replace('"', '\\"').replace("&", "&amp;").replace("\n", "\\n")
+    text = text.replace("\\", backslash).replace('"', '\\"').replace("&", "&amp;").replace("\n", "\\n")
     return f'"{text}"'
 
 
@@ -34,14 +39,19 @@ def quote_id(text: str) -> str:
 
 def html(text: str) -> str:
     """XML-escaped text for an HTML-like label."""
-    text = _CONTROL.sub(" ", text)
+    text = _CONTROL.sub(" ", text).replace("\\", "\\\\")  # else \\N shows the node's name
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _attrs(pairs: dict[str, str]) -> str:
+def _attrs(pairs: dict[str, str], node: bool = False) -> str:
     parts = []
     for key, value in pairs.items():
-        rendered = value if value.startswith("<") and key == "label" else quote(value)
+        if key == "label" and value.startswith("<"):
+            rendered = value  # an HTML-like label, escaped by node_label
+        elif key == "tooltip" and node:
+            rendered = quote(value, "\\\\\\\\")
+        else:
+            rendered = quote(value)
         parts.append(f"{key}={rendered}")
     return "[" + ", ".join(parts) + "]"
 
@@ -98,9 +108,10 @@ def edge_attrs(edge: Edge) -> dict[str, str]:
 def _title(scene: Scene) -> str:
     title = f'<font point-size="18"><b>{html(scene.title)}</b></font>'
     if scene.legend:
-        legend = "<br/>".join(html(ln) for ln in scene.legend.split("\n"))
+        lines = [ln for para in scene.legend.split("\n") for ln in style.wrap(para, LEGEND_WIDTH)]
+        legend = "<br/>".join(html(ln) for ln in lines)
         title += f'<br/><font point-size="9" color="{style.COLOURS["muted"]}">{legend}</font>'
-    return f"<{title}>"
+    return f'<{title}<br/><font point-size="8"> </font>>'  # a blank line: dot under-measures the title
 
 
 def _cluster_lines(cluster: Cluster, scene: Scene, children: dict[str | None, list[Cluster]],
@@ -114,7 +125,7 @@ def _cluster_lines(cluster: Cluster, scene: Scene, children: dict[str | None, li
     for child in children.get(cluster.id, []):
         yield from _cluster_lines(child, scene, children, members, inner)
     for node in members.get(cluster.id, []):
-        yield f"{inner}{quote_id(node.id)} {_attrs(node_attrs(node))};"
+        yield f"{inner}{quote_id(node.id)} {_attrs(node_attrs(node), node=True)};"
     yield f"{indent}}}"
 
 
@@ -123,7 +134,7 @@ def to_dot(scene: Scene) -> str:
     out = [
         f"digraph {quote_id(scene.title)} {{",
         f'  graph [rankdir=TB, newrank=true, label={_title(scene)}, labelloc=t, fontname="{style.FONT}", '
-        f'tooltip={quote(scene.title)}, nodesep=0.25, ranksep=0.3, pad=0.2, remincross=true];',
+        f'nodesep=0.25, ranksep=0.3, pad=0.2, remincross=true];',
         f'  node [fontname="{style.FONT}", fontsize=11, fontcolor="{style.COLOURS["ink"]}", '
         f'color="{style.COLOURS["ink"]}", margin="0.1,0.04", height=0.4];',
         f'  edge [fontname="{style.FONT}", fontsize=9, arrowsize=0.7, color="#424242"];',
@@ -137,7 +148,7 @@ def to_dot(scene: Scene) -> str:
     for cluster in children.get(None, []):
         out.extend(_cluster_lines(cluster, scene, children, members, "  "))
     for node in members.get(None, []):
-        out.append(f"  {quote_id(node.id)} {_attrs(node_attrs(node))};")
+        out.append(f"  {quote_id(node.id)} {_attrs(node_attrs(node), node=True)};")
     for edge in scene.edges:
         attrs = edge_attrs(edge)
         suffix = f" {_attrs(attrs)}" if attrs else ""

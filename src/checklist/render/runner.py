@@ -9,7 +9,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 
-FORMATS = ("svg", "png", "pdf")
+FORMATS = ("svg", "png", "pdf", "json")  # json: for tests
 DEFAULT_TIMEOUT = 20.0
 
 INSTALL_HELP = """\

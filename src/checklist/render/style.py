@@ -41,11 +41,11 @@ NODE_KINDS: dict[str, dict[str, str]] = {
     "end": {"shape": "oval", "style": "filled", "fillcolor": "#424242", "fontcolor": "#ffffff",
             "fontsize": "10", "height": "0.3"},
     "port": {"shape": "cds", "style": "filled", "fillcolor": "#f3e5f5", "color": COLOURS["port"],
-             "fontsize": "9", "margin": "0.1,0.02"},
+             "fontsize": "9", "margin": "0.16,0.08"},
     "ghost": {"shape": "box", "style": "dashed,rounded", "color": COLOURS["muted"],
-              "fontcolor": COLOURS["muted"], "fontsize": "9", "margin": "0.05,0.02"},
+              "fontcolor": COLOURS["muted"], "fontsize": "9", "margin": "0.08,0.05"},
     "stub": {"shape": "box", "style": "filled,dashed", "fillcolor": "#ffcdd2", "color": COLOURS["error"],
-             "fontcolor": COLOURS["error"], "fontsize": "9", "margin": "0.05,0.02"},
+             "fontcolor": COLOURS["error"], "fontsize": "9", "margin": "0.08,0.05"},
     "note": {"shape": "note", "style": "filled", "fillcolor": "#fff3e0", "fontsize": "9"},
 }  # fmt: skip
 
@@ -53,9 +53,9 @@ NODE_KINDS: dict[str, dict[str, str]] = {
 NODE_MARKS: dict[str, dict[str, str]] = {
     "join": {"peripheries": "2"},
     "erratum": {"color": COLOURS["erratum"]},
+    "unreachable": {"fillcolor": "#eeeeee", "fontcolor": "#9e9e9e", "color": "#bdbdbd"},
     "no-exit": {"color": COLOURS["no-exit"], "penwidth": "2.5"},
     "trap": {"color": COLOURS["trap"], "penwidth": "3"},
-    "unreachable": {"fillcolor": "#eeeeee", "fontcolor": "#9e9e9e", "color": "#bdbdbd"},
     "visited": {"fillcolor": "#fce4ec", "color": COLOURS["trace"], "penwidth": "2"},
     "current": {"fillcolor": "#f8bbd0", "color": COLOURS["trace"], "penwidth": "4"},
     "focus": {"penwidth": "3"},
@@ -91,7 +91,7 @@ LEGEND_TRACE = "pink: visited \u00b7 thick pink border: current step \u00b7 (n):
 
 def wrap(text: str, width: int = TITLE_WIDTH) -> list[str]:
     """Word-wrap; a word longer than a line is broken (fact names, long row keys)."""
-    lines = textwrap.wrap(text, width, break_on_hyphens=False, break_long_words=True)
+    lines = textwrap.wrap(text, width, break_on_hyphens=True, break_long_words=True)
     return lines or [""]
 
 
@@ -104,10 +104,8 @@ def edge_label(labels: list[str], kind: str) -> str:
     labels = [lb for lb in dict.fromkeys(labels) if lb]
     if not labels:
         return ""
-    if kind == "dispatch":
-        text = ", ".join(clip(lb, ROW_KEY_WIDTH) for lb in labels)
-    else:
-        text = _merge_choices(labels)
+    keys = ", ".join(clip(lb, ROW_KEY_WIDTH) for lb in labels)
+    text = keys if kind == "dispatch" else _merge_choices(labels)
     lines = wrap(text, EDGE_WIDTH)
     if len(lines) > EDGE_LINES:
         lines = lines[:EDGE_LINES]

@@ -23,6 +23,7 @@ import os
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -70,18 +71,30 @@ def snapshot(session: Session, program_digest: str, paths: tuple[str, ...]) -> J
 
 
 def dumps(journal: Journal) -> str:
-    data = {
+    """Pretty at the top, one event per line: readable, and quick to write after every answer."""
+    head = {
         "format": FORMAT,
         "version": VERSION,
         "flow": {"digest": journal.digest, "paths": list(journal.paths)},
         "seed": journal.seed,
         "at": journal.at,
         "set": dict(journal.facts),
-        "events": [_event_json(e) for e in journal.events],
-        "trace": list(journal.trace),
-        "finished": journal.finished,
     }
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    compact = (",", ":")
+    lines = ["{"]
+    lines.extend(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items())
+    events = ",\n  ".join(_event_line(e) for e in journal.events)
+    lines.append(f' "events": [\n  {events}\n ],' if events else ' "events": [],')
+    lines.append(f' "trace": {json.dumps(list(journal.trace), separators=compact)},')
+    lines.append(f' "finished": {json.dumps(journal.finished)}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+@lru_cache(maxsize=100_000)
+def _event_line(event: Event) -> str:
+    """Events never change, so each is encoded once, not once per save."""
+    return json.dumps(_event_json(event), ensure_ascii=False, separators=(",", ":"))
 
 
 def _event_json(event: Event) -> dict[str, Any]:
@@ -97,23 +110,30 @@ def _event_json(event: Event) -> dict[str, Any]:
     return out
 
 
-def write(path: Path, journal: Journal) -> None:
-    """Atomically replace `path`: write a temp file beside it, fsync, rename, fsync the folder."""
-    write_text(path, dumps(journal))
+def write(path: Path, journal: Journal, sync: bool = True) -> None:
+    """Atomically replace `path`: write a temp file beside it, fsync, rename, fsync the folder.
+
+    `sync=False` skips both fsyncs: still atomic, and a killed process loses nothing (the
+    kernel holds the data); only a power cut could.  Scripted runs use it between answers.
+    """
+    write_text(path, dumps(journal), sync)
 
 
-def write_text(path: Path, text: str) -> None:
+def write_text(path: Path, text: str, sync: bool = True) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    if not sync:
+        return
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:  # pragma: no cover - some systems cannot open folders
@@ -249,8 +269,9 @@ def restore(journal: Journal, program: Program, program_digest: str) -> Restored
         try:
             session.replay(event)
         except (SessionError, BadAnswer) as exc:
+            total = len(journal.events)
             if not changed:
-                raise JournalError(f"answer {index + 1} of {len(journal.events)} does not fit the flow: {exc}") from None
-            notes.append(f"resumed after {index} of {len(journal.events)} answers; from there the flow differs ({exc})")
+                raise JournalError(f"answer {index + 1} of {total} does not fit the flow: {exc}") from None
+            notes.append(f"resumed after {index} of {total} answers; from there the flow differs ({exc})")
             break
     return Restored(session, tuple(notes))

@@ -54,5 +54,20 @@ class Scopes:
                 return scope
         return None
 
+    def before(self, start: str) -> frozenset[m.Scope]:
+        """Scopes whose heads come after `start` in printed order (or in another checklist).
+
+        A run that starts there has not entered those scopes yet, so facts set on the command
+        line belong to the scope it is about to enter: its first head keeps them.
+        """
+        checklist, _, number = start.rpartition(".")
+        out: set[m.Scope] = set()
+        for scope in NESTED:
+            for head in self.heads[scope]:
+                head_checklist, _, head_number = head.rpartition(".")
+                if head_checklist != checklist or int(head_number) > int(number):
+                    out.add(scope)
+        return frozenset(out)
+
     def describe(self) -> list[str]:
         return [f"{scope}: {', '.join(sorted(self.heads[scope])) or '-'}" for scope in NESTED]

@@ -21,11 +21,10 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from checklist import model as m
-from checklist.checks.facts import slug
 from checklist.program import Program
 from checklist.run import dice as dice_mod
 from checklist.run import questions as q
-from checklist.run.questions import CONTINUE, Answer, BadAnswer, Question, Value
+from checklist.run.questions import CONTINUE, Answer, BadAnswer, Question, Value, slug
 from checklist.run.scopes import RANK, Scopes
 
 How = Literal["set", "asked", "rolled", "override"]
@@ -135,6 +134,7 @@ class State:
     finished: Finish | None
     seq: int
     rolls: int
+    spare: frozenset[m.Scope] = frozenset()  # scopes whose first head keeps facts set at the start
 
     def known(self) -> dict[str, Known]:
         return {k.fact: k for k in self.facts}
@@ -179,7 +179,8 @@ class Session:
             value = text if isinstance(text, int) else q.parse_value(program, fact, str(text))
             self.set_facts[name] = value
             known.append(Known(name, value, fact.scope, "set", None, 0))
-        empty = State(start, 0, tuple(known), (), (), None, None, (), False, None, 0, 0)
+        spare = self.scopes.before(start) if known else frozenset()
+        empty = State(start, 0, tuple(known), (), (), None, None, (), False, None, 0, 0, spare)
         self.history: list[State] = [self._settle(self._visit(empty, start, rules=False))]
         self.events: list[Event] = []
 
@@ -334,7 +335,7 @@ class Session:
             if need is not None:
                 return replace(state, question=need.question, decision=None)
             assert decision is not None
-            if not state.answered:
+            if not state.answered and decision.kind != "stuck":
                 return replace(state, question=CONTINUE, decision=decision)
             state = self._apply(state, decision)
         raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover
@@ -457,11 +458,11 @@ class Session:
         return self._visit(state, key)
 
     def _visit(self, state: State, key: str, rules: bool = True) -> State:
-        facts = self._forget(state.facts, key) if rules else state.facts
+        facts, spare = self._forget(state, key) if rules else (state.facts, state.spare)
         branch = " > ".join(f.label for f in state.frames)
         trace = state.trace + (Visit(key, branch),)
         return replace(state, step=key, statement=0, facts=facts, trace=trace, question=None,
-                       decision=None, consulted=(), answered=False)  # fmt: skip
+                       decision=None, consulted=(), answered=False, spare=spare)  # fmt: skip
 
     def _branch_done(self, state: State) -> State:
         frame = state.frames[-1]
@@ -482,18 +483,23 @@ class Session:
         return replace(state, step=step, statement=statement + 1, trace=trace, question=None,
                        decision=None, consulted=(), answered=False)  # fmt: skip
 
-    def _forget(self, facts: tuple[Known, ...], key: str) -> tuple[Known, ...]:
+    def _forget(self, state: State, key: str) -> tuple[tuple[Known, ...], frozenset[m.Scope]]:
+        """The three rules of the module docstring, for an arrival at `key`."""
+        facts, spare = state.facts, state.spare
         drop: set[int] = set()
         scope = self.scopes.starts_at(key)
         if scope is not None:
-            drop.update(i for i, k in enumerate(facts) if RANK[k.scope] >= RANK[scope])
+            keep_set = scope in spare  # the run started before this scope's first head
+            drop.update(i for i, k in enumerate(facts)
+                        if RANK[k.scope] >= RANK[scope] and not (keep_set and k.how == "set"))  # fmt: skip
+            spare = spare - {scope}
         for asked in facts:
             if asked.step == key and asked.how != "set" and asked.scope != "combat":
                 drop.update(
                     i for i, k in enumerate(facts)
                     if k is asked or (k.seq > asked.seq and RANK[k.scope] >= RANK[asked.scope])
                 )  # fmt: skip
-        return tuple(k for i, k in enumerate(facts) if i not in drop) if drop else facts
+        return (tuple(k for i, k in enumerate(facts) if i not in drop) if drop else facts), spare
 
 
 def dispatch_target(program: Program, step: m.Step, jump: m.Dispatch, value: Value) -> str | None:

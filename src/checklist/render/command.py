@@ -1,0 +1,119 @@
+"""`checklist render`: the command line. Importing this module is cheap (argparse only)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+TEXT_FORMATS = ("dot", "mermaid")
+IMAGE_FORMATS = ("svg", "png", "pdf")
+SUFFIX_FORMATS = {".svg": "svg", ".png": "png", ".pdf": "pdf", ".dot": "dot", ".gv": "dot",
+                  ".mmd": "mermaid", ".mermaid": "mermaid"}  # fmt: skip
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    p: argparse.ArgumentParser = sub.add_parser(
+        "render", help="draw flows as flowcharts (SVG, PNG, PDF, DOT or Mermaid)",
+        description="Draw the flow, one checklist, one section or the steps around one step. "
+        "Images need Graphviz's `dot`; the DOT source is written beside every image.",
+    )  # fmt: skip
+    p.add_argument("paths", nargs="*", type=Path, metavar="FLOW",
+                   help="flow files or folders (default: the bundled flow/)")  # fmt: skip
+    p.add_argument("--checklist", metavar="ID", help="draw one checklist, e.g. combat")
+    p.add_argument("--section", metavar="NAME", help="draw one section, e.g. damage")
+    p.add_argument("--around", metavar="STEP", help="draw the steps near STEP, e.g. combat.54")
+    p.add_argument("--depth", type=int, default=2, help="with --around: how many jumps away (default 2)")
+    p.add_argument("--format", choices=IMAGE_FORMATS + TEXT_FORMATS,
+                   help="output format (default: from -o's suffix, else svg)")  # fmt: skip
+    p.add_argument("-o", "--output", metavar="PATH",
+                   help="where to write; `-` for stdout (default: SCOPE.FORMAT, or stdout for dot/mermaid)")
+    p.add_argument("--trace", metavar="SESSION", type=Path,
+                   help='highlight a session\'s path: a JSON file {"trace": [step keys], "current": key}')
+    p.add_argument("--findings", action="store_true", help="draw the checker's findings on the picture")
+    p.add_argument("--dot-timeout", type=float, default=20.0, metavar="SECONDS",
+                   help="stop dot after this long (default 20)")  # fmt: skip
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from checklist import exitcodes
+    from checklist.render.select import RenderUsageError
+
+    try:
+        return _run(args)
+    except RenderUsageError as exc:
+        print(f"checklist: error: {exc}", file=sys.stderr)
+        return exitcodes.USAGE
+
+
+def _run(args: argparse.Namespace) -> int:
+    from checklist import exitcodes
+    from checklist.data import default_flow
+    from checklist.loader import load
+    from checklist.render import make_scene, render_text
+    from checklist.render.overlay import read_trace
+    from checklist.render.runner import INSTALL_HELP, DotFailed, NoGraphviz, run_dot
+    from checklist.render.select import select
+
+    fmt = args.format or SUFFIX_FORMATS.get(Path(args.output or "").suffix.lower(), "svg")
+    program = load(list(args.paths) or [default_flow()])
+    selection = select(program, args.checklist, args.section, args.around, args.depth)
+    trace = None
+    if args.trace is not None:
+        trace, warnings = read_trace(args.trace, program)
+        for warning in warnings:
+            print(f"checklist: warning: {warning}", file=sys.stderr)
+    scene = make_scene(program, selection, findings=args.findings, trace=trace)
+    if not selection.keys:
+        print(f"checklist: warning: {selection.title}: no steps to draw", file=sys.stderr)
+
+    if fmt in TEXT_FORMATS:
+        _write_text(render_text(scene, fmt), args.output)
+        return exitcodes.OK
+
+    source = render_text(scene, "dot")
+    output = Path(args.output) if args.output else Path(f"{selection.slug}.{fmt}")
+    to_stdout = args.output == "-"
+    dot_file = None if to_stdout or output.suffix.lower() == ".dot" else output.with_suffix(".dot")
+    if dot_file is not None:
+        _write_file(dot_file, source.encode("utf-8"))
+    try:
+        image = run_dot(source, fmt, args.dot_timeout, scene.size)
+    except NoGraphviz as exc:
+        kept = f"The DOT source was written to {dot_file}.\n" if dot_file else ""
+        print(f"checklist: error: {exc}, so no {fmt.upper()} was drawn.\n{kept}{INSTALL_HELP}", file=sys.stderr)
+        if dot_file:
+            print(f"Or draw it wherever Graphviz runs: dot -T{fmt} {dot_file} -o {output}", file=sys.stderr)
+        return exitcodes.NO_GRAPHVIZ
+    except DotFailed as exc:
+        kept = f"\nThe DOT source is in {dot_file}." if dot_file else ""
+        print(f"checklist: error: {exc}{kept}", file=sys.stderr)
+        return exitcodes.DOT_FAILED
+    if to_stdout:
+        sys.stdout.buffer.write(image)
+        sys.stdout.flush()
+    else:
+        _write_file(output, image)
+        nodes, edges = scene.size
+        also = f" and {dot_file}" if dot_file else ""
+        print(f"wrote {output}{also} ({nodes} nodes, {edges} edges)", file=sys.stderr)
+    return exitcodes.OK
+
+
+def _write_text(text: str, output: str | None) -> None:
+    if output is None or output == "-":
+        sys.stdout.write(text)
+    else:
+        _write_file(Path(output), text.encode("utf-8"))
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    from checklist.render.select import RenderUsageError
+
+    try:
+        if path.parent != Path():
+            path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    except OSError as exc:
+        raise RenderUsageError(f"{path}: cannot write: {exc.strerror}") from None

@@ -1,0 +1,112 @@
+"""The thin terminal front end: show the step, read a line, hand it to the session.
+
+All decisions live in session.py; all text comes from render.py.  `save` is called after
+every change and before the next prompt is shown, so an answer the screen has moved past
+is on disk.  EOFError and KeyboardInterrupt are left to the caller (command.py), which saves
+and exits with the documented code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from checklist.run import render
+from checklist.run.questions import BadAnswer
+from checklist.run.session import Session, SessionError
+
+
+class Quit(Exception):
+    """The game master typed q."""
+
+
+@dataclass
+class Terminal:
+    session: Session
+    write: Callable[[str], None]
+    read: Callable[[str], str]
+    save: Callable[[], None]
+    colour: bool = False
+    echo: bool = False  # print the answer after the prompt (scripted input is not echoed by a tty)
+    session_file: str | None = None
+
+    def __post_init__(self) -> None:
+        self.paint = render.Painter(self.colour)
+
+    def run(self) -> None:
+        """Until the flow ends (returns) or the game master quits (raises Quit)."""
+        redraw = True
+        while True:
+            finished = self.session.finished
+            if finished is not None and finished.kind == "end":
+                self.write(render.summary(self.session, self.paint) + "\n")
+                return
+            if redraw:
+                if finished is not None:
+                    self.write(render.summary(self.session, self.paint) + "\n")
+                else:
+                    self.write(render.step_screen(self.session, self.paint) + "\n")
+            self.write(render.prompt(self.session))
+            line = self.read("")
+            if self.echo:
+                self.write(f"{line}\n")
+            redraw = self.handle(line)
+
+    def handle(self, line: str) -> bool:
+        """Act on one line; True when the step should be shown again in full."""
+        text = line.strip()
+        key = text.lower()
+        if key == "q":
+            raise Quit
+        if key in ("?", "h", "help"):
+            self.write(render.HELP + "\n")
+            return self._again()
+        if key == "w":
+            self.write(render.where(self.session, self.session_file, self.paint) + "\n")
+            return self._again()
+        if key == "b":
+            if not self.session.undo():
+                self.write(self._error("nothing to undo: this is the start of the session"))
+                return self._again()
+            self.save()
+            self.write(self.paint("   (went back one answer)", "dim") + "\n")
+            return True
+        if key == "o" or key.startswith("o "):
+            return self._override(text[1:].strip())
+        if self.session.finished is not None:
+            self.write(self._error("the flow stopped here: b goes back, q saves and quits"))
+            return False
+        try:
+            self.session.answer(text)
+        except (BadAnswer, SessionError) as exc:
+            self.write(self._error(str(exc)))
+            return self._again()
+        self.save()
+        return True
+
+    def _override(self, name: str) -> bool:
+        candidates = self.session.overridable()
+        if not name:
+            if len(candidates) != 1:
+                listed = ", ".join(f"`o {c}`" for c in candidates)
+                hint = f"which one? {listed}" if candidates else "nothing known was used here; `o FACT` names one"
+                self.write(self._error(hint))
+                return self._again()
+            name = candidates[0]
+        try:
+            self.session.override(name)
+        except SessionError as exc:
+            self.write(self._error(str(exc)))
+            return self._again()
+        self.save()
+        return True
+
+    def _again(self) -> bool:
+        """After a message: show the question again, not the whole step."""
+        question = self.session.question
+        if question is not None:
+            self.write("\n".join(render.question_lines(self.session, question, self.paint)) + "\n")
+        return False
+
+    def _error(self, message: str) -> str:
+        return self.paint(f"  ! {message}", "error") + "\n"

@@ -1,0 +1,111 @@
+from __future__ import annotations
+
+import pytest
+
+from checklist.checks.facts import slug as check_slug
+from checklist.program import Program
+from checklist.run.questions import (
+    CONTINUE, BadAnswer, Question, fact_question, parse_answer, parse_items, parse_value, slug, split_question,
+)  # fmt: skip
+
+
+def test_slug_is_the_checks_slug(flow: Program) -> None:
+    cells = [row.cells[0] for table in flow.tables.values() for row in table.rows if row.cells]
+    assert cells
+    assert all(slug(c) == check_slug(c) for c in cells + ["All-Out Attack (Double)", "  x--Y  "])
+
+
+def test_yes_no(flow: Program) -> None:
+    q = fact_question(flow, flow.facts["stunned"])
+    assert q.kind == "yes/no"
+    for text, value in [("1", "yes"), ("2", "no"), ("y", "yes"), ("N", "no"), (" yes ", "yes"), ("No", "no")]:
+        assert parse_answer(q, text) == value
+    for bad in ["", "3", "0", "maybe", "yesno"]:
+        with pytest.raises(BadAnswer):
+            parse_answer(q, bad)
+
+
+def test_choice_by_number_name_or_unique_start(flow: Program) -> None:
+    q = fact_question(flow, flow.facts["defense"])
+    assert [o.value for o in q.options] == ["dodge", "block", "parry"]
+    assert parse_answer(q, "3") == "parry"
+    assert parse_answer(q, "Parry") == "parry"
+    assert parse_answer(q, "par") == "parry"
+    with pytest.raises(BadAnswer, match="not one of the choices"):
+        parse_answer(q, "riposte")
+    with pytest.raises(BadAnswer, match="no choice 4"):
+        parse_answer(q, "4")
+
+
+def test_table_rows_answer_by_label_or_slug(flow: Program) -> None:
+    q = fact_question(flow, flow.facts["maneuver"])
+    assert q.kind == "table"
+    assert q.options[0].label == "Aim"
+    assert parse_answer(q, "All-Out Defense (Increased Dodge)") == "all-out-defense-increased-dodge"
+    assert parse_answer(q, "attack") == "attack"  # exact beats the longer rows that start with it
+    with pytest.raises(BadAnswer):
+        parse_answer(q, "all-out")  # ambiguous start
+
+
+def test_number_and_roll(duel: Program) -> None:
+    number = fact_question(duel, duel.facts["skill"])
+    assert parse_answer(number, "-3") == -3
+    with pytest.raises(BadAnswer, match="whole number"):
+        parse_answer(number, "3.5")
+    roll = fact_question(duel, duel.facts["damage"])
+    assert roll.dice == "1d6+2"
+    assert parse_answer(roll, "8") == 8
+    with pytest.raises(BadAnswer, match="gives 3 to 8"):
+        parse_answer(roll, "9")
+    with pytest.raises(BadAnswer, match="or r to let the program roll"):
+        parse_answer(roll, "lots")
+
+
+def test_continue() -> None:
+    assert parse_answer(CONTINUE, "") is None
+    assert parse_answer(CONTINUE, "1") is None
+    with pytest.raises(BadAnswer, match="asks nothing"):
+        parse_answer(CONTINUE, "yes")
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("2: Bob, Ann", ("Bob", "Ann")),
+    ("Bob, Ann", ("Bob", "Ann")),
+    ("Bob", ("Bob",)),
+    ("2", ("defender 1", "defender 2")),
+    ("0", ()),
+    ("1:Zed", ("Zed",)),
+])  # fmt: skip
+def test_split_items(text: str, names: tuple[str, ...]) -> None:
+    assert parse_items(text, "defender") == names
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("3: Bob, Ann", "you said 3 but named 2"),
+    ("", "how many"),
+    ("Bob,,Ann", "a name is empty"),
+    ("2: Bob, Bob", "same name"),
+    ("99", "too many"),
+])  # fmt: skip
+def test_bad_split_items(text: str, message: str) -> None:
+    with pytest.raises(BadAnswer, match=message):
+        parse_items(text, "defender")
+
+
+def test_once_split_runs_or_skips() -> None:
+    q = split_question(None, "from combat.94 until combat.128 then back to combat.92")
+    assert parse_answer(q, "1") == ("",)
+    assert parse_answer(q, "skip") == ()
+    with pytest.raises(BadAnswer):
+        parse_answer(q, "2")
+    assert isinstance(split_question("defender", "x"), Question)
+
+
+def test_parse_value_for_set(flow: Program, duel: Program) -> None:
+    assert parse_value(flow, flow.facts["stunned"], "no") == "no"
+    assert parse_value(flow, flow.facts["maneuver"], "Attack") == "attack"
+    assert parse_value(duel, duel.facts["skill"], "12") == 12
+    with pytest.raises(BadAnswer, match="cannot be `1`"):
+        parse_value(flow, flow.facts["stunned"], "1")  # by name, never by position
+    with pytest.raises(BadAnswer):
+        parse_value(flow, flow.facts["defense"], "riposte")

@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+from checklist.program import Program
+from checklist.run.scopes import Scopes
+
+
+def test_heads_of_the_combat_checklist(flow: Program) -> None:
+    scopes = Scopes.derive(flow)
+    assert scopes.heads == {
+        "turn": frozenset({"combat.1"}),
+        "attack": frozenset({"combat.28"}),
+        "defender": frozenset({"combat.60"}),
+    }
+    assert scopes.starts_at("combat.1") == "turn"
+    assert scopes.starts_at("combat.28") == "attack"
+    assert scopes.starts_at("combat.29") is None
+    assert scopes.starts_at("post-combat.2") is None  # post-combat asks only combat facts
+
+
+def test_heads_of_the_design_sample(hardest: Program) -> None:
+    scopes = Scopes.derive(hardest)
+    assert {k: sorted(v) for k, v in scopes.heads.items()} == {
+        "turn": ["combat.4"], "attack": ["combat.28"], "defender": ["combat.62"]
+    }
+    assert scopes.describe() == ["turn: combat.4", "attack: combat.28", "defender: combat.62"]
