@@ -2,35 +2,44 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from checklist import model as m
 from checklist.diagnostics import BAD_TABLE, MISPLACED, NO_CHECKLIST, Diagnostic, diag
-from checklist.parse import Statement
+from checklist.parse import Item, Statement, span_of
+from checklist.program import fast_constructor
+
+_Step = fast_constructor(m.Step)
 
 _STEP_ITEMS = {"text", "refs", "jump", "choose", "when", "options", "uses", "erratum", "note"}
 _TABLE_ITEMS = {"columns", "row", "refs", "note", "erratum"}
 
 
-@dataclass
 class _StepDraft:
-    checklist: str
-    number: int
-    title: str
-    section: str | None
-    span: m.Span
-    prose: list[str] = field(default_factory=list)
-    refs: list[m.Ref] = field(default_factory=list)
-    jumps: list[Any] = field(default_factory=list)  # Choose kept as [fact, span, whens] until closed
-    options: list[m.Options] = field(default_factory=list)
-    uses: list[m.Uses] = field(default_factory=list)
-    errata: list[m.Erratum] = field(default_factory=list)
-    notes: list[m.Note] = field(default_factory=list)
+    """A step being built (a plain slotted class: a flow has one per step)."""
+
+    __slots__ = ("checklist", "number", "title", "section", "span", "prose", "refs", "jumps", "options",
+                 "uses", "errata", "notes")  # fmt: skip
+
+    def __init__(self, checklist: str, number: int, title: str, section: str | None, span: m.Span) -> None:
+        self.checklist = checklist
+        self.number = number
+        self.title = title
+        self.section = section
+        self.span = span
+        self.prose: list[str] = []
+        self.refs: list[m.Ref] = []
+        self.jumps: list[Any] = []  # Choose kept as [fact, span, whens] until closed
+        self.options: list[m.Options] = []
+        self.uses: list[m.Uses] = []
+        self.errata: list[m.Erratum] = []
+        self.notes: list[m.Note] = []
 
     def close(self) -> m.Step:
-        jumps = tuple(m.Choose(j[0], tuple(j[2]), j[1]) if isinstance(j, list) else j for j in self.jumps)
-        return m.Step(
+        jumps = tuple(m.Choose(j[0], tuple(j[2]), j[1]) if type(j) is list else j for j in self.jumps)
+        return _Step(
             self.checklist, self.number, self.title, tuple(self.prose), tuple(self.refs), jumps,
             tuple(self.options), tuple(self.uses), tuple(self.errata), tuple(self.notes),
             self.section, self.span,
@@ -79,9 +88,25 @@ class Builder:
         self.step: _StepDraft | None = None
         self.table: _TableDraft | None = None
 
-    def module(self, statements: list[Statement]) -> m.Module:
-        for st in statements:
-            self.feed(st)
+    def module(self, statements: Iterable[Statement]) -> m.Module:
+        return self.module_items((st.kind, st.value, st.span) for st in statements)
+
+    def module_items(self, items: Iterable[Item]) -> m.Module:
+        """`module` for `parse.scan`'s (kind, value, span) items.
+
+        Prose, refs and jumps -- most of a flow -- go straight into the open step (what
+        `feed` would do with them); every other item goes through `feed`.
+        """
+        for kind, value, span in items:
+            step = self.step  # while a step is open no table is
+            if step is not None and (kind == "text" or kind == "jump"):
+                (step.prose if kind == "text" else step.jumps).append(value)
+            elif step is not None and kind == "refs":
+                step.refs.extend(value)
+            elif kind == "step":
+                self.on_step(value, span)
+            else:
+                self.feed(Statement(kind, value, span_of(span)))
         self.close_block()
         checklists = tuple(
             m.Checklist(c.id, c.title, tuple(c.steps), tuple(c.sections), c.span) for c in self.checklists

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from checklist import model as m
+from checklist.program import fast_constructor, gc_paused
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -44,30 +45,69 @@ class FlowGraph:
 
     @classmethod
     def build(cls, program: Program) -> FlowGraph:
+        with gc_paused():
+            return cls._build(program)
+
+    @classmethod
+    def _build(cls, program: Program) -> FlowGraph:
+        """`_edges` and `_mark_exits` for every step, inlined for the common jumps (a flow of
+        100k steps has a quarter of a million edges); same edges, in the same order."""
         steps = program.steps
         out: dict[str, list[Edge]] = {key: [] for key in steps}
         into: dict[str, list[Edge]] = {key: [] for key in steps}
-        graph = cls(steps, out, into, [], set(), set(), program.start)
+        dangling: list[Edge] = []
+        ends: set[str] = set()
+        returns: set[str] = set()
+        Go, Branch, Otherwise, Choose = m.Go, m.Branch, m.Otherwise, m.Choose
+        describe = m.describe
+
+        def add(key: str, source: str, checklist: str, target: m.Target, kind: EdgeKind, label: str,
+                erratum: bool) -> None:  # fmt: skip
+            special = target.special
+            if special is not None:  # `_edge` makes no edge for end or return; `_mark_exits` notes it
+                if special == "end":
+                    ends.add(key)
+                elif special == "return":
+                    returns.add(key)
+                return
+            number = target.number  # Program.resolve, inlined
+            owner = target.checklist or checklist
+            found = None if number is None or owner is None else f"{owner}.{number}"
+            if found not in steps:
+                dangling.append(_Edge(source, None, kind, label, str(target), target.span, erratum))
+                return
+            edge = _Edge(source, found, kind, label, str(target), target.span, erratum)
+            out[key].append(edge)
+            into[found].append(edge)
+
         for key, step in steps.items():
-            for edge in _edges(program, step):
-                if edge.target is None:
-                    graph.dangling.append(edge)
-                    continue
-                out[key].append(edge)
-                into[edge.target].append(edge)
+            erratum = bool(step.errata)
+            source, checklist = step.key, step.checklist
             for jump in step.jumps:
-                graph._mark_exits(key, jump)
-        return graph
+                if isinstance(jump, Otherwise):
+                    add(key, source, checklist, jump.target, "branch", "otherwise", erratum)
+                elif isinstance(jump, Branch):
+                    add(key, source, checklist, jump.target, "branch", describe(jump.condition), erratum)
+                elif isinstance(jump, Go):
+                    add(key, source, checklist, jump.target, "goto", "", erratum)
+                elif isinstance(jump, Choose):
+                    for when in jump.whens:
+                        label = f"{jump.fact} = {when.value}"
+                        add(key, source, checklist, when.target, "branch", label, erratum)
+                else:  # split, dispatch, end, return: as `_raw_edges` and `_mark_exits` have them
+                    for edge in _raw_edges(program, step, (jump,)):
+                        if edge is None:
+                            continue
+                        if edge.target is None:
+                            dangling.append(edge)
+                        else:
+                            out[key].append(edge)
+                            into[edge.target].append(edge)
+                    graph_exits(key, jump, ends, returns)
+        return cls(steps, out, into, dangling, ends, returns, program.start)
 
     def _mark_exits(self, key: str, jump: m.Jump) -> None:
-        target = getattr(jump, "target", None)
-        if isinstance(jump, m.End) or (isinstance(target, m.Target) and target.special == "end"):
-            self.ends.add(key)
-        if isinstance(jump, m.Return) or (isinstance(target, m.Target) and target.special == "return"):
-            self.returns.add(key)
-        if isinstance(jump, m.Choose):
-            for when in jump.whens:
-                self._mark_exits(key, m.Go(when.target, when.span))
+        graph_exits(key, jump, self.ends, self.returns)
 
     def successors(self, key: str) -> Iterator[str]:
         return (edge.target for edge in self.out[key] if edge.target is not None)
@@ -105,8 +145,9 @@ class FlowGraph:
                 while (prev := parent[path[-1]]) is not None:
                     path.append(prev)
                 return path[::-1]
-            for nxt in self.successors(node):
-                if nxt not in parent and (nxt not in avoid or nxt == target):
+            for edge in self.out[node]:  # successors(node), without a generator per node
+                nxt = edge.target
+                if nxt is not None and nxt not in parent and (nxt not in avoid or nxt == target):
                     parent[nxt] = node
                     queue.append(nxt)
         return None
@@ -174,13 +215,28 @@ class FlowGraph:
         return graph
 
 
+_Edge = fast_constructor(Edge)
+
+
+def graph_exits(key: str, jump: m.Jump, ends: set[str], returns: set[str]) -> None:
+    """Note in `ends` / `returns` that step `key` can end the flow / a split branch."""
+    target = getattr(jump, "target", None)
+    if isinstance(jump, m.End) or (isinstance(target, m.Target) and target.special == "end"):
+        ends.add(key)
+    if isinstance(jump, m.Return) or (isinstance(target, m.Target) and target.special == "return"):
+        returns.add(key)
+    if isinstance(jump, m.Choose):
+        for when in jump.whens:
+            graph_exits(key, m.Go(when.target, when.span), ends, returns)
+
+
 def _edges(program: Program, step: m.Step) -> Iterator[Edge]:
     return (e for e in _raw_edges(program, step) if e is not None)
 
 
-def _raw_edges(program: Program, step: m.Step) -> Iterator[Edge | None]:
+def _raw_edges(program: Program, step: m.Step, jumps: Iterable[m.Jump] | None = None) -> Iterator[Edge | None]:
     erratum = bool(step.errata)
-    for jump in step.jumps:
+    for jump in step.jumps if jumps is None else jumps:
         if isinstance(jump, m.Go):
             yield _edge(program, step, jump.target, "goto", "", erratum)
         elif isinstance(jump, m.Branch):

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # lark is imported lazily: only lines the fast path declines need it
@@ -28,6 +29,7 @@ if TYPE_CHECKING:  # lark is imported lazily: only lines the fast path declines 
 from checklist import model as m
 from checklist.data import data_path
 from checklist.diagnostics import BAD_REF, SYNTAX, Diagnostic, diag
+from checklist.program import fast_constructor
 
 MAX_ERRORS_PER_FILE = 50
 
@@ -191,7 +193,7 @@ class _ToModel:
         item = str(rest[1]) if rest[0].type == "EACH_KW" else None
         rest = rest[2:] if item is not None else rest[1:]
         until = next((x for x in rest if isinstance(x, m.Target)), None)
-        returns = any(isinstance(x, Token) and x.type == "THEN" for x in rest)
+        returns = any(getattr(x, "type", None) == "THEN" for x in rest)  # the THEN token
         self.emit("jump", m.Split(target, item, until, returns, self.sp(c[0])), c[0])
 
     def dispatch(self, c: list[Any]) -> None:
@@ -235,12 +237,35 @@ def _cells(tok: Token, keyword: str) -> tuple[str, ...]:
 
 
 # ---- fast path ------------------------------------------------------------------------
-# Each handler takes (line, indent, line number, file) and returns the Statement the
-# transformer would build for that line, or None to leave the line to lark.  The patterns
-# accept a strict subset of the grammar: keywords and names are separated by blanks, names
-# are matched atomically and greedily as lark's lexer matches NAME, and a name is declined
-# wherever lark's contextual lexer would read it as a keyword (`end`/`return` as targets
-# are targets; `not` opens a negation).
+# Each handler takes (line, indent, line number, file) and returns the statement the
+# transformer would build for that line, as a (kind, value, span) item, or None to leave
+# the line to lark.  The patterns accept a strict subset of the grammar: words are
+# separated by blanks, names are matched atomically and greedily as lark's lexer matches
+# NAME, and a name is declined wherever lark's contextual lexer would read it as a
+# keyword (`end` and `return` in a target are targets; `not` opens a negation).
+
+# The patterns mirror grammar/checklist.lark as of this checksum.  After any change to the
+# grammar the fast path turns itself off (every line goes to lark: same results, slower)
+# until it is brought in line, `python bench/fuzz_parse.py` passes, and the checksum is
+# updated.  A change to the transformer above must be mirrored here the same way.
+FAST_PATH_GRAMMAR_CRC32 = 2377445497
+
+Item = tuple[str, Any, Any]  # (kind, value, span); a text line's span is a lazy tuple
+Handler = Callable[[str, int, int, str], "Item | None"]
+
+_Span = fast_constructor(m.Span)
+_Target = fast_constructor(m.Target)
+_Go = fast_constructor(m.Go)
+_Branch = fast_constructor(m.Branch)
+_Otherwise = fast_constructor(m.Otherwise)
+_When = fast_constructor(m.When)
+_Ref = fast_constructor(m.Ref)
+_IsTrue = fast_constructor(m.IsTrue)
+_IsFalse = fast_constructor(m.IsFalse)
+_Equals = fast_constructor(m.Equals)
+_Compare = fast_constructor(m.Compare)
+_AllOf = fast_constructor(m.AllOf)
+_AnyOf = fast_constructor(m.AnyOf)
 
 _B = r"[\t \f]++"  # WS between words
 _O = r"[\t \f]*+"  # optional WS around punctuation
@@ -250,25 +275,23 @@ _INT = r"[0-9]++"
 _STRING = r'"[^"\n]*+"'
 _TARGET = rf"(?:({_INT})|({_NAME})(?:{_O}\.{_O}({_INT}))?)"  # 3 groups
 
-_WORD = re.compile(r"[a-z]+")
-_TARGET_RE = re.compile(_TARGET)
-_TAIL_RE = re.compile(_TAIL)
-_GO = re.compile(rf"go{_B}{_TARGET}{_TAIL}")
-_ELSE = re.compile(rf"else{_O}->{_O}{_TARGET}{_TAIL}")
-_IF = re.compile(rf"if{_B}(.*?){_O}->{_O}{_TARGET}{_TAIL}")
-_WHEN = re.compile(rf"when{_B}(?:({_NAME})|({_INT})){_O}->{_O}{_TARGET}{_TAIL}")
-_STEP = re.compile(rf"step{_B}({_INT}){_O}({_STRING}){_TAIL}")
-_REFS = re.compile(rf"refs{_B}(.*?){_TAIL}")
-_REF_ONE = re.compile(rf"{_O}((?>(BIO|MA|HT|CI|B) ?(?:([0-9]+)(?:-([0-9]+))?|\?))){_O}(,?)")
+_REF_TOKEN = r"(?>(?:BIO|MA|HT|CI|B) ?(?:[0-9]+(?:-[0-9]+)?|\?))"
+_GO = re.compile(rf"go{_B}{_TARGET}{_TAIL}").fullmatch
+_ELSE = re.compile(rf"else{_O}->{_O}{_TARGET}{_TAIL}").fullmatch
+_IF = re.compile(rf"if{_B}(.*?){_O}->{_O}{_TARGET}{_TAIL}").fullmatch
+_WHEN = re.compile(rf"when{_B}(?:({_NAME})|({_INT})){_O}->{_O}{_TARGET}{_TAIL}").fullmatch
+_STEP = re.compile(rf"step{_B}({_INT}){_O}({_STRING}){_TAIL}").fullmatch
+_REFS = re.compile(rf"refs{_B}({_REF_TOKEN}(?:{_O},{_O}{_REF_TOKEN})*){_TAIL}").fullmatch
+_REF_PARTS = re.compile(r"(BIO|MA|HT|CI|B) ?(?:([0-9]+)(?:-([0-9]+))?|\?)").finditer
 _CHOOSE = re.compile(rf"choose{_B}({_NAME}){_TAIL}")
-_NAMED = re.compile(rf"[a-z]+{_B}({_NAME}){_O}({_STRING}){_TAIL}")  # checklist, section, table
+_NAMED = re.compile(rf"([a-z]+){_B}({_NAME}){_O}({_STRING}){_TAIL}")  # checklist, section, table
 _START = re.compile(rf"start{_B}{_TARGET}{_TAIL}")
-_USE = re.compile(rf"[a-z]+{_B}({_NAME}){_TAIL}")  # options, uses
+_USE = re.compile(rf"([a-z]+){_B}({_NAME}){_TAIL}")  # options, uses
 _END = re.compile(rf"end(?:{_O}({_STRING}))?{_TAIL}")
 _RETURN = re.compile(rf"return{_TAIL}")
 _NOTE = re.compile(rf"note{_O}(:.*)")
 _ERRATUM = re.compile(rf"erratum{_B}({_STRING}){_O}(:.*)")
-_CELLS = re.compile(r"(?:columns|row)[ \t].*")
+_CELLS = re.compile(r"(columns|row)[ \t][^#]*+(?:#.*)?")  # a `#` ends the cells: a comment
 _FACT = re.compile(
     rf"fact{_B}({_NAME}){_O}:{_O}"
     rf"(?:(yes/no)|(number)|roll{_B}((?>[0-9]+d[0-9]+(?:[+-][0-9]+)?))"
@@ -292,46 +315,69 @@ _ATOM = re.compile(
     rf"|({_NAME}){_O}(>=|<=|>|<){_O}(-?[0-9]++)"  # 6 7 8: NAME COMPARE SIGNED
     rf"|({_NAME}))"  # 9: NAME
 )
+_ATOM_WHOLE = _ATOM.fullmatch
 _JOIN = re.compile(rf"{_B}(and|or){_B}")
+
+
+@cache
+def fast_path_on() -> bool:
+    """Whether the grammar is the one the fast path was written and fuzzed against."""
+    import zlib
+
+    return zlib.crc32(grammar_text().encode("utf-8")) == FAST_PATH_GRAMMAR_CRC32
 
 
 def _fast_target(match: re.Match[str], g: int, ln: int, file: str) -> m.Target | None:
     """The target in groups g, g+1, g+2 of a _TARGET; None if lark would read it otherwise."""
     number = match.group(g)
     if number is not None:
-        return m.Target(None, int(number), None, m.Span(file, ln, match.start(g) + 1, ln, match.end(g) + 1))
+        return _Target(None, int(number), None, _Span(file, ln, match.start(g) + 1, ln, match.end(g) + 1))
     name = match.group(g + 1)
     if name is None:
         return None
-    span_start = match.start(g + 1) + 1
     foreign = match.group(g + 2)
-    if foreign is None:
-        if name == "end" or name == "return":
-            return m.Target(None, None, name, m.Span(file, ln, span_start, ln, match.end(g + 1) + 1))
-        return None
     if name == "end" or name == "return":
+        if foreign is not None:
+            return None  # lark reads the keyword, then fails on the dot
+        return _Target(None, None, name, _Span(file, ln, match.start(g + 1) + 1, ln, match.end(g + 1) + 1))
+    if foreign is None:
+        return None  # a bare name is no target
+    return _Target(name, int(foreign), None, _Span(file, ln, match.start(g + 1) + 1, ln, match.end(g + 2) + 1))
+
+
+def _fast_go(line: str, indent: int, ln: int, file: str) -> Item | None:
+    match = _GO(line, indent)
+    if match is None:
         return None
-    return m.Target(name, int(foreign), None, m.Span(file, ln, span_start, ln, match.end(g + 2) + 1))
-
-
-def _fast_go(line: str, indent: int, ln: int, file: str) -> Statement | None:
-    match = _GO.fullmatch(line, indent)
-    if match is None or (target := _fast_target(match, 1, ln, file)) is None:
+    number = match.group(1)
+    if number is not None:  # the common case, inlined
+        start, end = match.span(1)
+        target = _Target(None, int(number), None, _Span(file, ln, start + 1, ln, end + 1))
+    elif (target := _fast_target(match, 1, ln, file)) is None:
         return None
-    span = m.Span(file, ln, indent + 1, ln, indent + 3)
-    return Statement("jump", m.Go(target, span), span)
+    span = _Span(file, ln, indent + 1, ln, indent + 3)
+    return ("jump", _Go(target, span), span)
 
 
-def _fast_else(line: str, indent: int, ln: int, file: str) -> Statement | None:
-    match = _ELSE.fullmatch(line, indent)
-    if match is None or (target := _fast_target(match, 1, ln, file)) is None:
+def _fast_else(line: str, indent: int, ln: int, file: str) -> Item | None:
+    match = _ELSE(line, indent)
+    if match is None:
         return None
-    span = m.Span(file, ln, indent + 1, ln, indent + 5)
-    return Statement("jump", m.Otherwise(target, span), span)
+    number = match.group(1)
+    if number is not None:  # the common case, inlined
+        start, end = match.span(1)
+        target = _Target(None, int(number), None, _Span(file, ln, start + 1, ln, end + 1))
+    elif (target := _fast_target(match, 1, ln, file)) is None:
+        return None
+    span = _Span(file, ln, indent + 1, ln, indent + 5)
+    return ("jump", _Otherwise(target, span), span)
 
 
 def _fast_condition(line: str, pos: int, end: int, ln: int, file: str) -> m.Condition | None:
     """`atom (and atom)* (or ...)*` without parentheses, as the transformer builds it."""
+    atom = _ATOM_WHOLE(line, pos, end)
+    if atom is not None and atom.lastindex == 9 and atom.group(9) != "not":  # `if NAME`, inlined
+        return _IsTrue(atom.group(9), _Span(file, ln, pos + 1, ln, end + 1))
     any_of: list[m.Condition] = []
     all_of: list[m.Condition] = []
     while True:
@@ -340,23 +386,23 @@ def _fast_condition(line: str, pos: int, end: int, ln: int, file: str) -> m.Cond
             return None
         g = atom.lastindex
         if g == 1:
-            name, start = atom.group(1), atom.start(1)
+            name = atom.group(1)
             if name == "not":
                 return None
-            cond: m.Condition = m.IsFalse(name, m.Span(file, ln, start + 1, ln, atom.end(1) + 1))
+            cond: m.Condition = _IsFalse(name, _Span(file, ln, atom.start(1) + 1, ln, atom.end(1) + 1))
         else:
             fact = atom.group(2) or atom.group(6) or atom.group(9)
             if fact == "not":
-                return None
-            start = atom.start(0)
-            span = m.Span(file, ln, start + 1, ln, start + len(fact) + 1)
+                return None  # lark reads `not` as the keyword
+            start = atom.start()
+            span = _Span(file, ln, start + 1, ln, start + len(fact) + 1)
             if g == 9:
-                cond = m.IsTrue(fact, span)
-            elif g >= 6:
-                cond = m.Compare(fact, atom.group(7), int(atom.group(8)), span)  # type: ignore[arg-type]
+                cond = _IsTrue(fact, span)
+            elif g == 8:
+                cond = _Compare(fact, atom.group(7), int(atom.group(8)), span)
             else:
-                value: str | int = atom.group(4) if atom.group(4) is not None else int(atom.group(5))
-                cond = m.Equals(fact, value, atom.group(3) == "!=", span)
+                value: str | int = atom.group(4) if g == 4 else int(atom.group(5))
+                cond = _Equals(fact, value, atom.group(3) == "!=", span)
         all_of.append(cond)
         pos = atom.end()
         if pos == end:
@@ -365,144 +411,141 @@ def _fast_condition(line: str, pos: int, end: int, ln: int, file: str) -> m.Cond
         if join is None:
             return None
         if join.group(1) == "or":
-            any_of.append(all_of[0] if len(all_of) == 1 else m.AllOf(tuple(all_of), all_of[0].span))
+            any_of.append(all_of[0] if len(all_of) == 1 else _AllOf(tuple(all_of), all_of[0].span))
             all_of = []
         pos = join.end()
-    any_of.append(all_of[0] if len(all_of) == 1 else m.AllOf(tuple(all_of), all_of[0].span))
-    return any_of[0] if len(any_of) == 1 else m.AnyOf(tuple(any_of), any_of[0].span)
+    any_of.append(all_of[0] if len(all_of) == 1 else _AllOf(tuple(all_of), all_of[0].span))
+    return any_of[0] if len(any_of) == 1 else _AnyOf(tuple(any_of), any_of[0].span)
 
 
-def _fast_if(line: str, indent: int, ln: int, file: str) -> Statement | None:
-    match = _IF.fullmatch(line, indent)
-    if match is None or (target := _fast_target(match, 2, ln, file)) is None:
+def _fast_if(line: str, indent: int, ln: int, file: str) -> Item | None:
+    match = _IF(line, indent)
+    if match is None:
+        return None
+    number = match.group(2)
+    if number is not None:  # the common case, inlined
+        start, end = match.span(2)
+        target = _Target(None, int(number), None, _Span(file, ln, start + 1, ln, end + 1))
+    elif (target := _fast_target(match, 2, ln, file)) is None:
         return None
     cond = _fast_condition(line, match.start(1), match.end(1), ln, file)
     if cond is None:
         return None
-    span = m.Span(file, ln, indent + 1, ln, indent + 3)
-    return Statement("jump", m.Branch(cond, target, span), span)
+    span = _Span(file, ln, indent + 1, ln, indent + 3)
+    return ("jump", _Branch(cond, target, span), span)
 
 
-def _fast_when(line: str, indent: int, ln: int, file: str) -> Statement | None:
-    match = _WHEN.fullmatch(line, indent)
+def _fast_when(line: str, indent: int, ln: int, file: str) -> Item | None:
+    match = _WHEN(line, indent)
     if match is None or (target := _fast_target(match, 3, ln, file)) is None:
         return None
     name = match.group(1)
-    span = m.Span(file, ln, indent + 1, ln, indent + 5)
-    return Statement("when", m.When(name if name is not None else int(match.group(2)), target, span), span)
+    span = _Span(file, ln, indent + 1, ln, indent + 5)
+    return ("when", _When(name if name is not None else int(match.group(2)), target, span), span)
 
 
-def _fast_step(line: str, indent: int, ln: int, file: str) -> Statement | None:
-    match = _STEP.fullmatch(line, indent)
+def _fast_step(line: str, indent: int, ln: int, file: str) -> Item | None:
+    match = _STEP(line, indent)
     if match is None:
         return None
-    span = m.Span(file, ln, match.start(1) + 1, ln, match.end(1) + 1)
-    return Statement("step", (int(match.group(1)), match.group(2)[1:-1]), span)
+    span = _Span(file, ln, match.start(1) + 1, ln, match.end(1) + 1)
+    return ("step", (int(match.group(1)), match.group(2)[1:-1]), span)
 
 
-def _fast_refs(line: str, indent: int, ln: int, file: str) -> Statement | None:
-    match = _REFS.fullmatch(line, indent)
+def _fast_refs(line: str, indent: int, ln: int, file: str) -> Item | None:
+    match = _REFS(line, indent)
     if match is None:
         return None
-    pos, end = match.start(1), match.end(1)
     refs: list[m.Ref] = []
-    while True:
-        one = _REF_ONE.match(line, pos, end)
-        if one is None:
-            return None
-        page, page_end = one.group(3), one.group(4)
-        if page is not None and page_end is not None and int(page_end) < int(page):
+    for ref in _REF_PARTS(line, match.start(1), match.end(1)):  # the tokens the pattern just checked
+        book, page, page_end = ref.groups()
+        if page_end is not None and int(page_end) < int(page):
             return None  # lark reports the backwards range, in line order
-        refs.append(m.Ref(one.group(2), _int(page), _int(page_end), m.Span(file, ln, one.start(1) + 1, ln, one.end(1) + 1)))
-        pos = one.end()
-        if not one.group(5):
-            break
-    if pos != end:
-        return None
-    return Statement("refs", tuple(refs), m.Span(file, ln, indent + 1, ln, indent + 5))
+        start, end = ref.span()
+        refs.append(_Ref(book, _int(page), _int(page_end), _Span(file, ln, start + 1, ln, end + 1)))
+    return ("refs", tuple(refs), _Span(file, ln, indent + 1, ln, indent + 5))
 
 
-def _fast_choose(line: str, indent: int, ln: int, file: str) -> Statement | None:
+def _fast_choose(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _CHOOSE.fullmatch(line, indent)
     if match is None:
         return None
-    return Statement("choose", match.group(1), m.Span(file, ln, indent + 1, ln, indent + 7))
+    return ("choose", match.group(1), _Span(file, ln, indent + 1, ln, indent + 7))
 
 
-def _fast_named(line: str, indent: int, ln: int, file: str) -> Statement | None:
+def _fast_named(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _NAMED.fullmatch(line, indent)
-    if match is None:
+    if match is None or match.group(1) not in ("checklist", "section", "table"):
         return None
-    kind = line[indent : match.start(1)].rstrip(" \t\f")
-    if kind not in ("checklist", "section", "table"):
-        return None
-    span = m.Span(file, ln, match.start(1) + 1, ln, match.end(1) + 1)
-    return Statement(kind, (match.group(1), match.group(2)[1:-1]), span)
+    span = _Span(file, ln, match.start(2) + 1, ln, match.end(2) + 1)
+    return (match.group(1), (match.group(2), match.group(3)[1:-1]), span)
 
 
-def _fast_start(line: str, indent: int, ln: int, file: str) -> Statement | None:
+def _fast_start(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _START.fullmatch(line, indent)
     if match is None or (target := _fast_target(match, 1, ln, file)) is None:
         return None
-    return Statement("start", target, m.Span(file, ln, indent + 1, ln, indent + 6))
+    return ("start", target, _Span(file, ln, indent + 1, ln, indent + 6))
 
 
-def _fast_use(line: str, indent: int, ln: int, file: str) -> Statement | None:
+def _fast_use(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _USE.fullmatch(line, indent)
     if match is None:
         return None
-    kind = line[indent : match.start(1)].rstrip(" \t\f")
-    name, span = match.group(1), m.Span(file, ln, match.start(1) + 1, ln, match.end(1) + 1)
-    keyword = m.Span(file, ln, indent + 1, ln, indent + len(kind) + 1)
+    kind, name = match.group(1), match.group(2)
+    span = _Span(file, ln, match.start(2) + 1, ln, match.end(2) + 1)
+    keyword = _Span(file, ln, indent + 1, ln, match.end(1) + 1)
     if kind == "options":
-        return Statement("options", m.Options(name, span), keyword)
+        return ("options", m.Options(name, span), keyword)
     if kind == "uses":
-        return Statement("uses", m.Uses(name, span), keyword)
+        return ("uses", m.Uses(name, span), keyword)
     return None
 
 
-def _fast_end(line: str, indent: int, ln: int, file: str) -> Statement | None:
+def _fast_end(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _END.fullmatch(line, indent)
     if match is None:
         return None
     label = match.group(1)
-    span = m.Span(file, ln, indent + 1, ln, indent + 4)
-    return Statement("jump", m.End(label[1:-1] if label is not None else None, span), span)
+    span = _Span(file, ln, indent + 1, ln, indent + 4)
+    return ("jump", m.End(label[1:-1] if label is not None else None, span), span)
 
 
-def _fast_return(line: str, indent: int, ln: int, file: str) -> Statement | None:
+def _fast_return(line: str, indent: int, ln: int, file: str) -> Item | None:
     if _RETURN.fullmatch(line, indent) is None:
         return None
-    span = m.Span(file, ln, indent + 1, ln, indent + 7)
-    return Statement("jump", m.Return(span), span)
+    span = _Span(file, ln, indent + 1, ln, indent + 7)
+    return ("jump", m.Return(span), span)
 
 
-def _fast_note(line: str, indent: int, ln: int, file: str) -> Statement | None:
+def _fast_note(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _NOTE.fullmatch(line, indent)
     if match is None:
         return None
-    span = m.Span(file, ln, indent + 1, ln, indent + 5)
-    return Statement("note", m.Note(match.group(1)[1:].strip(), span), span)
+    span = _Span(file, ln, indent + 1, ln, indent + 5)
+    return ("note", m.Note(match.group(1)[1:].strip(), span), span)
 
 
-def _fast_erratum(line: str, indent: int, ln: int, file: str) -> Statement | None:
+def _fast_erratum(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _ERRATUM.fullmatch(line, indent)
     if match is None:
         return None
-    span = m.Span(file, ln, indent + 1, ln, indent + 8)
-    return Statement("erratum", m.Erratum(match.group(1)[1:-1], match.group(2)[1:].strip(), span), span)
+    span = _Span(file, ln, indent + 1, ln, indent + 8)
+    return ("erratum", m.Erratum(match.group(1)[1:-1], match.group(2)[1:].strip(), span), span)
 
 
-def _fast_cells(line: str, indent: int, ln: int, file: str) -> Statement | None:
-    if _CELLS.fullmatch(line, indent) is None:
+def _fast_cells(line: str, indent: int, ln: int, file: str) -> Item | None:
+    match = _CELLS.fullmatch(line, indent)
+    if match is None:
         return None
-    token = line[indent:]
-    kind = "columns" if token.startswith("columns") else "row"
-    cells = tuple(cell.strip() for cell in token[len(kind) :].split("|"))
-    return Statement(kind, cells, m.Span(file, ln, indent + 1, ln, len(line) + 1))
+    kind = match.group(1)
+    end = line.find("#", indent)
+    end = len(line) if end < 0 else end
+    cells = tuple(cell.strip() for cell in line[match.end(1) : end].split("|"))
+    return (kind, cells, _Span(file, ln, indent + 1, ln, end + 1))
 
 
-def _fast_fact(line: str, indent: int, ln: int, file: str) -> Statement | None:
+def _fast_fact(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _FACT.fullmatch(line, indent)
     if match is None:
         return None
@@ -517,11 +560,11 @@ def _fast_fact(line: str, indent: int, ln: int, file: str) -> Statement | None:
         kind = ("choice", tuple(_NAMES.findall(match.group(5))), None, None)
     else:
         kind = ("table", (), match.group(6), None)
-    span = m.Span(file, ln, match.start(1) + 1, ln, match.end(1) + 1)
-    return Statement("fact", (match.group(1), *kind, match.group(7), match.group(8)[1:-1]), span)
+    span = _Span(file, ln, match.start(1) + 1, ln, match.end(1) + 1)
+    return ("fact", (match.group(1), *kind, match.group(7), match.group(8)[1:-1]), span)
 
 
-def _fast_split(line: str, indent: int, ln: int, file: str) -> Statement | None:
+def _fast_split(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _SPLIT.fullmatch(line, indent)
     if match is None or (target := _fast_target(match, 1, ln, file)) is None:
         return None
@@ -530,21 +573,20 @@ def _fast_split(line: str, indent: int, ln: int, file: str) -> Statement | None:
         until = _fast_target(match, 7, ln, file)
         if until is None:
             return None
-    span = m.Span(file, ln, indent + 1, ln, indent + 6)
-    split = m.Split(target, match.group(5), until, match.group(10) is not None, span)
-    return Statement("jump", split, span)
+    span = _Span(file, ln, indent + 1, ln, indent + 6)
+    return ("jump", m.Split(target, match.group(5), until, match.group(10) is not None, span), span)
 
 
-def _fast_dispatch(line: str, indent: int, ln: int, file: str) -> Statement | None:
+def _fast_dispatch(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _DISPATCH.fullmatch(line, indent)
     if match is None:
         return None
     over = (int(match.group(4)), int(match.group(5))) if match.group(4) is not None else None
-    span = m.Span(file, ln, indent + 1, ln, indent + 9)
-    return Statement("jump", m.Dispatch(match.group(1), match.group(2), match.group(3), over, span), span)
+    span = _Span(file, ln, indent + 1, ln, indent + 9)
+    return ("jump", m.Dispatch(match.group(1), match.group(2), match.group(3), over, span), span)
 
 
-def _fast_expect(line: str, indent: int, ln: int, file: str) -> Statement | None:
+def _fast_expect(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _EXPECT.fullmatch(line, indent)
     if match is None:
         return None
@@ -564,17 +606,24 @@ def _fast_expect(line: str, indent: int, ln: int, file: str) -> Statement | None
                 break
         if pos != end:
             return None
-    span = m.Span(file, ln, indent + 1, ln, indent + 7)
-    return Statement("expect", (source, target, tuple(avoiding)), span)
+    return ("expect", (source, target, tuple(avoiding)), _Span(file, ln, indent + 1, ln, indent + 7))
 
 
-_FAST = {
-    "go": _fast_go, "else": _fast_else, "if": _fast_if, "when": _fast_when, "step": _fast_step,
-    "refs": _fast_refs, "choose": _fast_choose, "checklist": _fast_named, "section": _fast_named,
-    "table": _fast_named, "start": _fast_start, "options": _fast_use, "uses": _fast_use,
-    "end": _fast_end, "return": _fast_return, "note": _fast_note, "erratum": _fast_erratum,
-    "columns": _fast_cells, "row": _fast_cells, "fact": _fast_fact, "split": _fast_split,
-    "dispatch": _fast_dispatch, "expect": _fast_expect,
+def _either(first: Handler, second: Handler) -> Handler:
+    def handler(line: str, indent: int, ln: int, file: str) -> Item | None:
+        item = first(line, indent, ln, file)
+        return item if item is not None else second(line, indent, ln, file)
+
+    return handler
+
+
+# Handlers by the first two letters of the line (each pattern checks the whole keyword).
+_FAST: dict[str, Handler] = {
+    "go": _fast_go, "el": _fast_else, "if": _fast_if, "wh": _fast_when, "st": _either(_fast_step, _fast_start),
+    "re": _either(_fast_refs, _fast_return), "ch": _either(_fast_choose, _fast_named), "se": _fast_named,
+    "ta": _fast_named, "op": _fast_use, "us": _fast_use, "en": _fast_end, "no": _fast_note,
+    "er": _fast_erratum, "co": _fast_cells, "ro": _fast_cells, "fa": _fast_fact, "sp": _fast_split,
+    "di": _fast_dispatch, "ex": _fast_expect,
 }  # fmt: skip
 
 
@@ -595,34 +644,61 @@ def _parser() -> tuple[Lark, _ToModel]:
 
 def parse(text: str, file: str) -> tuple[list[Statement], list[Diagnostic]]:
     """Parse one file's text (newlines already normalised) into statements and syntax errors."""
-    lines = text.split("\n")
-    fast: list[Statement] = []  # in line order
+    items, errors = scan(text, file)
+    return [Statement(kind, value, span_of(span)) for kind, value, span in items], errors
+
+
+def span_of(span: m.Span | tuple[str, int, int, int, int]) -> m.Span:
+    """An item's span: `scan` leaves a text line's span as a tuple until someone needs it."""
+    return span if type(span) is not tuple else _Span(*span)
+
+
+def scan(text: str, file: str) -> tuple[list[Item], list[Diagnostic]]:
+    """`parse` as (kind, value, span) items, for the builder: no Statement objects, and a
+    text line's span stays a (file, line, column, end_line, end_column) tuple (see span_of)."""
+    items: list[Item] = []  # in line order
     slow: list[int] = []  # indexes of the lines the fast path declines
-    for index, line in enumerate(lines):
+    append = items.append
+    fast = _FAST.get if fast_path_on() else {}.get
+    ln = 0
+    for line in (line for chunk in _chunks(text) for line in chunk.split("\n")):
+        ln += 1
         stripped = line.lstrip(" \t\f")
-        if not stripped or stripped[0] == "#":
-            continue  # blank or comment: part of an _NL token
+        if not stripped:
+            continue  # blank: part of an _NL token
         first = stripped[0]
         if first == "|":  # TEXT runs to the end of the line
             indent = len(line) - len(stripped)
             prose = stripped[2:] if stripped[1:2] == " " else stripped[1:]
-            fast.append(Statement("text", prose, m.Span(file, index + 1, indent + 1, index + 1, len(line) + 1)))
+            append(("text", prose, (file, ln, indent + 1, ln, len(line) + 1)))
             continue
-        word = _WORD.match(stripped)
-        handler = _FAST.get(word.group()) if word is not None else None
-        statement = handler(line, len(line) - len(stripped), index + 1, file) if handler is not None else None
-        if statement is None:
-            slow.append(index)
+        if first == "#":
+            continue  # a comment line: part of an _NL token
+        handler = fast(stripped[:2])
+        item = handler(line, len(line) - len(stripped), ln, file) if handler is not None else None
+        if item is None:
+            slow.append(ln - 1)
         else:
-            fast.append(statement)
+            append(item)
     if not slow:
-        return fast, []
-    return _parse_slow(lines, slow, fast, file)
+        return items, []
+    return _scan_slow(text.split("\n"), slow, items, file)
 
 
-def _parse_slow(
-    lines: list[str], slow: list[int], fast: list[Statement], file: str
-) -> tuple[list[Statement], list[Diagnostic]]:
+def _chunks(text: str, size: int = 1 << 20) -> Iterator[str]:
+    """`text` cut at newlines into pieces of about `size` characters, the newlines dropped:
+    splitting each piece gives text.split("\n") without a list of every line at once."""
+    start = 0
+    while True:
+        end = text.find("\n", start + size)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start:end]
+        start = end + 1
+
+
+def _scan_slow(lines: list[str], slow: list[int], fast: list[Item], file: str) -> tuple[list[Item], list[Diagnostic]]:
     """Lark on the declined lines, every other line blanked; then merge in line order."""
     from lark import UnexpectedInput
 
@@ -645,19 +721,19 @@ def _parse_slow(
             if offset >= len(lines) or len(errors) >= MAX_ERRORS_PER_FILE:
                 parsed_to = offset
                 break
-    out: list[Statement] = []
+    items: list[Item] = []
     slow_out = transformer.out
     i = 0
-    for statement in fast:
-        line = statement.span.line
+    for item in fast:
+        line = item[2][1] if type(item[2]) is tuple else item[2].line
         if line > parsed_to:
             break
         while i < len(slow_out) and slow_out[i].span.line < line:
-            out.append(slow_out[i])
+            items.append((slow_out[i].kind, slow_out[i].value, slow_out[i].span))
             i += 1
-        out.append(statement)
-    out.extend(slow_out[i:])
-    return out, transformer.errors + errors
+        items.append(item)
+    items.extend((st.kind, st.value, st.span) for st in slow_out[i:])
+    return items, transformer.errors + errors
 
 
 _READABLE = {

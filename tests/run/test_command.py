@@ -77,8 +77,9 @@ def test_quit_saves(tmp_path: Path) -> None:
     assert json.loads(session.read_text(encoding="utf-8"))["events"][0]["value"] == 12
 
 
-def test_jump_in_with_known_facts() -> None:
-    result = cli(FLOW, "--at", "combat.2", "--set", "stunned=yes", "--answers", "/dev/null", "--session", "/dev/null")
+def test_jump_in_with_known_facts(tmp_path: Path) -> None:
+    result = cli(FLOW, "--at", "combat.2", "--set", "stunned=yes", "--answers", "/dev/null",
+                 "--session", tmp_path / "s")  # fmt: skip
     out = clean(result, exitcodes.END_OF_INPUT)
     assert "combat.2  Stun recovery" in out
     assert "known: stunned = yes  (set on the command line, per turn)" in out
@@ -127,7 +128,7 @@ def test_usage_errors(tmp_path: Path) -> None:
 def test_bare_step_number(tmp_path: Path) -> None:
     out = clean(cli(FLOW, "--at", "54", "--answers", "/dev/null", "--session", tmp_path / "s"), 6)
     assert "combat.54  Attack roll" in out
-    assert "several checklists" in clean(cli(FLOW, "--at", "2", "--session", tmp_path / "s"), exitcodes.USAGE)
+    assert "several checklists" in clean(cli(FLOW, "--at", "2", "--session", tmp_path / "t"), exitcodes.USAGE)
 
 
 def test_seeded_rolls_are_reproducible(tmp_path: Path) -> None:
@@ -148,3 +149,20 @@ def test_resume_after_the_flow_changed(tmp_path: Path) -> None:
     out = clean(cli("--resume", session, "--answers", answers(tmp_path, "1", "", "3", "0", "no", name="r")), 0)
     assert "note: the flow has changed since this session was saved" in out
     assert "Pick a weapon." in out
+
+
+def test_run_imports_neither_networkx_nor_graphviz(tmp_path: Path) -> None:
+    script = answers(tmp_path, "2", "")
+    probe = (
+        "import sys; from checklist.cli import main; "
+        f"code = main(['run', {str(DUEL)!r}, '--answers', {str(script)!r}, '--session', {str(tmp_path / 's')!r}]); "
+        "print('HEAVY', code, sorted(m for m in ('networkx', 'graphviz') if m in sys.modules), file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert "HEAVY 0 []" in done.stderr, done.stderr
+
+
+def test_help() -> None:
+    out = clean(cli("--help"), 0)
+    for option in ("--at STEP", "--set FACT=VALUE", "--session FILE", "--resume FILE", "--answers FILE", "--seed N"):
+        assert option in out

@@ -4,9 +4,8 @@ import pytest
 
 from checklist.checks.facts import slug as check_slug
 from checklist.program import Program
-from checklist.run.questions import (
-    CONTINUE, BadAnswer, Question, fact_question, parse_answer, parse_items, parse_value, slug, split_question,
-)  # fmt: skip
+from checklist.run import questions
+from checklist.run.questions import CONTINUE, BadAnswer, Question, parse_answer, parse_items, parse_value, slug
 
 
 def test_slug_is_the_checks_slug(flow: Program) -> None:
@@ -16,7 +15,7 @@ def test_slug_is_the_checks_slug(flow: Program) -> None:
 
 
 def test_yes_no(flow: Program) -> None:
-    q = fact_question(flow, flow.facts["stunned"])
+    q = questions.fact_question(flow, flow.facts["stunned"])
     assert q.kind == "yes/no"
     for text, value in [("1", "yes"), ("2", "no"), ("y", "yes"), ("N", "no"), (" yes ", "yes"), ("No", "no")]:
         assert parse_answer(q, text) == value
@@ -26,7 +25,7 @@ def test_yes_no(flow: Program) -> None:
 
 
 def test_choice_by_number_name_or_unique_start(flow: Program) -> None:
-    q = fact_question(flow, flow.facts["defense"])
+    q = questions.fact_question(flow, flow.facts["defense"])
     assert [o.value for o in q.options] == ["dodge", "block", "parry"]
     assert parse_answer(q, "3") == "parry"
     assert parse_answer(q, "Parry") == "parry"
@@ -38,7 +37,7 @@ def test_choice_by_number_name_or_unique_start(flow: Program) -> None:
 
 
 def test_table_rows_answer_by_label_or_slug(flow: Program) -> None:
-    q = fact_question(flow, flow.facts["maneuver"])
+    q = questions.fact_question(flow, flow.facts["maneuver"])
     assert q.kind == "table"
     assert q.options[0].label == "Aim"
     assert parse_answer(q, "All-Out Defense (Increased Dodge)") == "all-out-defense-increased-dodge"
@@ -48,11 +47,11 @@ def test_table_rows_answer_by_label_or_slug(flow: Program) -> None:
 
 
 def test_number_and_roll(duel: Program) -> None:
-    number = fact_question(duel, duel.facts["skill"])
+    number = questions.fact_question(duel, duel.facts["skill"])
     assert parse_answer(number, "-3") == -3
     with pytest.raises(BadAnswer, match="whole number"):
         parse_answer(number, "3.5")
-    roll = fact_question(duel, duel.facts["damage"])
+    roll = questions.fact_question(duel, duel.facts["damage"])
     assert roll.dice == "1d6+2"
     assert parse_answer(roll, "8") == 8
     with pytest.raises(BadAnswer, match="gives 3 to 8"):
@@ -93,12 +92,12 @@ def test_bad_split_items(text: str, message: str) -> None:
 
 
 def test_once_split_runs_or_skips() -> None:
-    q = split_question(None, "from combat.94 until combat.128 then back to combat.92")
+    q = questions.split_question(None, "from combat.94 until combat.128 then back to combat.92")
     assert parse_answer(q, "1") == ("",)
     assert parse_answer(q, "skip") == ()
     with pytest.raises(BadAnswer):
         parse_answer(q, "2")
-    assert isinstance(split_question("defender", "x"), Question)
+    assert isinstance(questions.split_question("defender", "x"), Question)
 
 
 def test_parse_value_for_set(flow: Program, duel: Program) -> None:

@@ -19,7 +19,7 @@ from checklist.checks import (
 )  # fmt: skip
 from checklist.diagnostics import SYNTAX, Diagnostic
 from checklist.graph import FlowGraph
-from checklist.program import Program
+from checklist.program import Program, gc_paused
 
 Rule = Callable[[Program, FlowGraph], Iterable[Diagnostic]]
 
@@ -46,6 +46,7 @@ def check(program: Program) -> list[Diagnostic]:
     """
     found = list(program.diagnostics)
     if not any(d.code is SYNTAX for d in found):
-        for rule in RULES:
-            found.extend(rule(program, program.flow))
+        with gc_paused():  # the rules make sets and lists of every step; see gc_paused
+            for rule in RULES:
+                found.extend(rule(program, program.flow))
     return sorted(found, key=Diagnostic.sort_key)

@@ -29,7 +29,11 @@ def uses(step: m.Step) -> Iterator[tuple[str, m.Span, str | int | None]]:
     """(fact, span, value tested or None) for every mention of a fact in a step."""
     for jump in step.jumps:
         if isinstance(jump, m.Branch):
-            yield from _condition(jump.condition)
+            cond = jump.condition
+            if isinstance(cond, (m.IsTrue, m.IsFalse, m.Compare)):  # what _condition yields, inlined
+                yield cond.fact, cond.span, None
+            else:
+                yield from _condition(cond)
         elif isinstance(jump, m.Choose):
             yield jump.fact, jump.span, None
             for when in jump.whens:
@@ -52,6 +56,7 @@ def _condition(cond: m.Condition) -> Iterator[tuple[str, m.Span, str | int | Non
 
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
     used: set[str] = set()
+    allowed: dict[str, set[str] | None] = {}  # fact_values by fact name, worked out once per fact
     for step in program.steps.values():
         for name, span, value in uses(step):
             used.add(name)
@@ -59,7 +64,11 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
             if fact is None:
                 yield _undefined(program, name, span)
             elif value is not None:
-                yield from _value(program, fact, value, span)
+                if name not in allowed:
+                    allowed[name] = fact_values(program, fact)
+                values = allowed[name]
+                if values is not None and str(value) not in values:
+                    yield from _value(program, fact, value, span, values)
     for fact in program.facts.values():
         if fact.name not in used:
             yield diag(UNUSED_FACT, f"fact `{fact.name}` is never asked", fact.span,
@@ -75,8 +84,9 @@ def _undefined(program: Program, name: str, span: m.Span) -> Diagnostic:
     return diag(UNDEFINED_FACT, f"fact `{name}` is not declared", span, help=hint)
 
 
-def _value(program: Program, fact: m.Fact, value: str | int, span: m.Span) -> Iterator[Diagnostic]:
-    allowed = fact_values(program, fact)
+def _value(
+    program: Program, fact: m.Fact, value: str | int, span: m.Span, allowed: set[str] | None
+) -> Iterator[Diagnostic]:
     if allowed is None or str(value) in allowed:
         return
     shown = ", ".join(sorted(allowed)[:12])

@@ -54,25 +54,25 @@ class _Builder:
     # ---- clusters ---------------------------------------------------------
 
     def cluster_of(self, step: m.Step) -> str | None:
-        scope = self.sel.scope
-        if scope == "section":
+        """One cluster per section; not nested in a checklist cluster (dot then reverses their
+        order), so with several checklists a section's title names its checklist."""
+        if self.sel.scope == "section":
             return None
         checklist = self.program.checklists.get(step.checklist)
-        if (scope == "program" and len(self.program.checklists) > 1) or (
-            scope == "around" and self._several_checklists()
-        ):
-            outer = f"cl:{step.checklist}"
-            if outer not in self.clusters and checklist is not None:
-                self.clusters[outer] = Cluster(outer, checklist.title)
-            parent: str | None = outer
-        else:
-            parent = None
+        several = (self.sel.scope == "program" and len(self.program.checklists) > 1) or (
+            self.sel.scope == "around" and self._several_checklists()
+        )
+        owner = checklist.title if checklist is not None else step.checklist
         if step.section is None or checklist is None:
-            return parent
+            if not several:
+                return None
+            cid = f"cl:{step.checklist}"
+            self.clusters.setdefault(cid, Cluster(cid, owner))
+            return cid
         cid = f"sec:{step.checklist}:{step.section}"
         if cid not in self.clusters:
             title = next((s.title for s in checklist.sections if s.name == step.section), step.section)
-            self.clusters[cid] = Cluster(cid, title, parent)
+            self.clusters[cid] = Cluster(cid, f"{owner}: {title}" if several else title)
         return cid
 
     def _several_checklists(self) -> bool:
@@ -237,8 +237,14 @@ class _Builder:
         if self.trace:
             legend.append(style.LEGEND_TRACE)
         edges = [_freeze(d) for d in self.edges.values()]
+        row: list[str] = []
+        if self.sel.scope in ("program", "checklist") and self.options.cross_section != "edge":
+            heads: dict[str | None, str] = {}
+            for step in steps:
+                heads.setdefault(self.nodes[step.key].cluster, step.key)
+            row = list(heads.values()) if len(heads) > 1 else []
         return Scene(self.sel.title, list(self.nodes.values()), edges, list(self.clusters.values()),
-                     "\n".join(legend) if self.options.legend else "")  # fmt: skip
+                     "\n".join(legend) if self.options.legend else "", row)  # fmt: skip
 
 
 def scene(program: Program, selection: Selection, options: Options | None = None,

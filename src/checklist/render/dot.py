@@ -149,6 +149,10 @@ def to_dot(scene: Scene) -> str:
         out.extend(_cluster_lines(cluster, scene, children, members, "  "))
     for node in members.get(None, []):
         out.append(f"  {quote_id(node.id)} {_attrs(node_attrs(node), node=True)};")
+    if scene.row:  # sections side by side, in reading order: flat invisible edges on one rank
+        out.append("  {rank=same; " + "; ".join(quote_id(n) for n in scene.row) + "}")
+        pairs = zip(scene.row, scene.row[1:], strict=False)
+        out += [f"  {quote_id(a)} -> {quote_id(b)} [style=invis];" for a, b in pairs]
     for edge in scene.edges:
         attrs = edge_attrs(edge)
         suffix = f" {_attrs(attrs)}" if attrs else ""

@@ -36,7 +36,7 @@ class Trace:
 
 def findings(program: Program) -> Findings:
     """Run the checker and recompute its graph findings from program.flow, step by step."""
-    from checklist.checks import check
+    from checklist.checks import check, no_exit
 
     found = check(program)
     by_step = _attach(program, found)
@@ -50,7 +50,7 @@ def findings(program: Program) -> Findings:
         return Findings(by_step=by_step, summary=tuple(summary))
     flow = program.flow
     reached = flow.reachable([flow.start]) if flow.start in flow.steps else set(flow.steps)
-    exits = flow.coreachable(flow.ends | flow.returns)
+    exits = no_exit.exits(program, flow)  # the checker's own rule: a `return` counts only via its split
     stuck = {key for key in flow.steps if key not in exits}
     traps = [frozenset(c) for c in flow.strongly_connected() if c[0] in stuck and _is_loop(program, c)]
     traps.sort(key=lambda c: min(_order(program, k) for k in c))

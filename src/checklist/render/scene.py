@@ -79,6 +79,7 @@ class Scene:
     edges: list[Edge] = field(default_factory=list)
     clusters: list[Cluster] = field(default_factory=list)
     legend: str = ""
+    row: list[str] = field(default_factory=list)  # node ids kept on one rank, left to right, in order
 
     def node(self, node_id: str) -> Node | None:
         for node in self.nodes:

@@ -43,11 +43,31 @@ def select(
         owned = program.checklists[checklist]
         keys = tuple(s.key for s in owned.steps if program.steps.get(s.key) is s)
         return Selection("checklist", keys, owned.title, checklist)
-    return Selection("program", tuple(program.steps), _program_title(program), "flow")
+    order = _reading_order(program)
+    ordered = sorted(program.steps, key=lambda k: order[program.steps[k].checklist])  # stable sort
+    return Selection("program", tuple(ordered), _program_title(program, order), "flow")
 
 
-def _program_title(program: Program) -> str:
-    titles = [c.title for c in program.checklists.values()]
+def _reading_order(program: Program) -> dict[str, int]:
+    """Checklists in the order a session meets them: the start's first, then where jumps lead."""
+    start = program.start
+    seeds = ([program.steps[start].checklist] if start in program.steps else []) + list(program.checklists)
+    order: dict[str, int] = {}
+    for seed in seeds:
+        queue = deque([seed])
+        while queue:
+            checklist = queue.popleft()
+            if checklist in order or checklist not in program.checklists:
+                continue
+            order[checklist] = len(order)
+            for step in program.checklists[checklist].steps:
+                queue.extend(program.steps[e.target].checklist for e in program.flow.out.get(step.key, [])
+                             if e.target is not None)  # fmt: skip
+    return order
+
+
+def _program_title(program: Program, order: dict[str, int]) -> str:
+    titles = [program.checklists[c].title for c in sorted(order, key=order.__getitem__)]
     return " · ".join(titles) if titles else "(empty flow)"
 
 

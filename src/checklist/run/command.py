@@ -77,8 +77,8 @@ def _run(args: argparse.Namespace) -> int:
             raise _Fail(exitcodes.BAD_SESSION, f"{args.resume}: {exc}\n  the file was left as it is") from None
         session, notes = restored.session, restored.notes
     else:
-        _refuse_to_clobber(session_path)
         session = _new_session(program, args)
+        _refuse_to_clobber(session_path)
     recorded = tuple(str(p.resolve()) for p in paths)
 
     def save(sync: bool = True) -> None:

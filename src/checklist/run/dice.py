@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _DICE = re.compile(r"^\s*([0-9]+)d([0-9]+)\s*(?:([+-])\s*([0-9]+))?\s*$")
 MAX_DICE = 1000
@@ -20,9 +20,8 @@ class DiceError(ValueError):
     """A dice expression that does not read as NdM, NdM+K or NdM-K."""
 
 
-@dataclass(frozen=True, slots=True)
-class Dice:
-    count: int
+class Dice(NamedTuple):
+    dice: int  # how many
     sides: int
     modifier: int
 
@@ -39,18 +38,18 @@ class Dice:
 
     @property
     def low(self) -> int:
-        return self.count + self.modifier
+        return self.dice + self.modifier
 
     @property
     def high(self) -> int:
-        return self.count * self.sides + self.modifier
+        return self.dice * self.sides + self.modifier
 
     def roll(self, rng: random.Random) -> int:
-        return sum(rng.randint(1, self.sides) for _ in range(self.count)) + self.modifier
+        return sum(rng.randint(1, self.sides) for _ in range(self.dice)) + self.modifier
 
     def __str__(self) -> str:
         mod = f"{self.modifier:+d}" if self.modifier else ""
-        return f"{self.count}d{self.sides}{mod}"
+        return f"{self.dice}d{self.sides}{mod}"
 
 
 def roll(text: str, seed: int, number: int) -> int:

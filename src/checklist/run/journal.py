@@ -18,14 +18,14 @@ refused with a message and left untouched.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from checklist.program import Program
 from checklist.run.questions import BadAnswer, Value
@@ -119,9 +119,13 @@ def write(path: Path, journal: Journal, sync: bool = True) -> None:
     write_text(path, dumps(journal), sync)
 
 
+_TEMP_NUMBERS = itertools.count()
+
+
 def write_text(path: Path, text: str, sync: bool = True) -> None:
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    folder = path.parent
+    tmp = folder / f".{path.name}.{os.getpid()}.{next(_TEMP_NUMBERS)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -130,7 +134,7 @@ def write_text(path: Path, text: str, sync: bool = True) -> None:
                 os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
     if not sync:
         return
@@ -245,8 +249,7 @@ def _is_value(value: object) -> bool:
     return isinstance(value, str) or _is_int(value)
 
 
-@dataclass(frozen=True, slots=True)
-class Restored:
+class Restored(NamedTuple):
     session: Session
     notes: tuple[str, ...]
 

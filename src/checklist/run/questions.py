@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from checklist import model as m
 from checklist.program import Program
@@ -38,8 +38,7 @@ class BadAnswer(ValueError):
     """An answer the question cannot take; the message is one line for the game master."""
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     value: str
     label: str
 

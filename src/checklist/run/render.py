@@ -6,8 +6,6 @@ chosen by the caller (a tty without NO_COLOR).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from checklist.program import Program
 from checklist.run.questions import Question
 from checklist.run.refs import describe as describe_ref
@@ -34,9 +32,13 @@ _STYLE = {
 _RESET = "\x1b[0m"
 
 
-@dataclass(frozen=True, slots=True)
 class Painter:
-    colour: bool
+    """Wraps text in an ANSI style when colour is on."""
+
+    __slots__ = ("colour",)
+
+    def __init__(self, colour: bool) -> None:
+        self.colour = colour
 
     def __call__(self, text: str, style: str) -> str:
         return f"{_STYLE[style]}{text}{_RESET}" if self.colour and text else text
@@ -156,7 +158,7 @@ def summary(session: Session, paint: Painter) -> str:
     assert finish is not None
     last = state.trace[-1].step if state.trace else "?"
     if finish.kind == "end":
-        label = f" ({finish.label})" if finish.label and finish.label != "end" else ""
+        label = f" ({finish.label})" if finish.label else ""
         lines = [paint(f"== The flow ended at {last}{label} ==", "title")]
     else:
         lines = [paint(f"== The flow stopped at {last}: {finish.label} ==", "error"), "   b goes back"]

@@ -13,7 +13,6 @@ forgotten.  docs/run.md gives the other two rules (loops, split branches).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from checklist import model as m
 from checklist.program import Program
@@ -31,9 +30,16 @@ def asked_facts(step: m.Step) -> Iterator[str]:
             yield jump.fact
 
 
-@dataclass(frozen=True, slots=True)
 class Scopes:
-    heads: dict[m.Scope, frozenset[str]]
+    """The heads of each nested scope (step keys)."""
+
+    __slots__ = ("heads",)
+
+    def __init__(self, heads: dict[m.Scope, frozenset[str]]) -> None:
+        self.heads = heads
+
+    def __repr__(self) -> str:
+        return f"Scopes({self.heads!r})"
 
     @classmethod
     def derive(cls, program: Program) -> Scopes:

@@ -77,13 +77,14 @@ class Decision:
     target: str | None = None
     why: str = ""  # the condition that held, "otherwise", "go", or why it is stuck
     names: tuple[str, ...] = ()
+    label: str = ""  # an `end "label"`
 
     def describe(self) -> str:
         why = f" ({self.why})" if self.why and self.kind != "stuck" else ""
         if self.kind == "jump":
             return f"-> {self.target}{why}"
         if self.kind == "end":
-            return f"end{why}"
+            return f"end{why}" + (f": {self.label}" if self.label else "")
         if self.kind == "return":
             return f"return{why}"
         if self.kind == "split":
@@ -146,9 +147,11 @@ class State:
         return None
 
 
-@dataclass(frozen=True, slots=True)
 class _Need:
-    question: Question
+    __slots__ = ("question",)
+
+    def __init__(self, question: Question) -> None:
+        self.question = question
 
 
 class Session:
@@ -390,7 +393,7 @@ class Session:
             elif isinstance(jump, m.Split):
                 return _Need(q.split_question(jump.item, _split_where(self.program, step, jump))), None
             elif isinstance(jump, m.End):
-                return None, Decision("end", index, why=jump.label or "")
+                return None, Decision("end", index, label=jump.label or "")
             elif isinstance(jump, m.Return):
                 return None, self._return(index, state)
         return None, Decision("stuck", len(step.jumps), why=f"step {step.key} has no way on")
@@ -426,7 +429,7 @@ class Session:
             assert decision.target is not None
             return self._arrive(state, decision.target)
         if decision.kind == "end":
-            return replace(state, finished=Finish("end", decision.why or "end"))
+            return replace(state, finished=Finish("end", decision.label))
         if decision.kind == "stuck":
             return replace(state, finished=Finish("stuck", decision.why))
         if decision.kind == "return":

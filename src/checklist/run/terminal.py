@@ -9,7 +9,6 @@ and exits with the documented code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from checklist.run import render
 from checklist.run.questions import BadAnswer
@@ -20,18 +19,25 @@ class Quit(Exception):
     """The game master typed q."""
 
 
-@dataclass
 class Terminal:
-    session: Session
-    write: Callable[[str], None]
-    read: Callable[[str], str]
-    save: Callable[[], None]
-    colour: bool = False
-    echo: bool = False  # print the answer after the prompt (scripted input is not echoed by a tty)
-    session_file: str | None = None
-
-    def __post_init__(self) -> None:
-        self.paint = render.Painter(self.colour)
+    def __init__(
+        self,
+        session: Session,
+        write: Callable[[str], None],
+        read: Callable[[str], str],
+        save: Callable[[], None],
+        *,
+        colour: bool = False,
+        echo: bool = False,  # print the answer after the prompt (scripted input is not echoed by a tty)
+        session_file: str | None = None,
+    ) -> None:
+        self.session = session
+        self.write = write
+        self.read = read
+        self.save = save
+        self.echo = echo
+        self.session_file = session_file
+        self.paint = render.Painter(colour)
 
     def run(self) -> None:
         """Until the flow ends (returns) or the game master quits (raises Quit)."""
