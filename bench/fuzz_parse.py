@@ -41,7 +41,12 @@ def corpus() -> list[str]:
         "  end \"done\"", "  end#c", "  go end", "  go return", "  go x.5 # c", "  when 3 -> 4",
         'fact r : roll 3d6-1 per attack "R?"', 'fact c : choice(a, b,c) per turn "C?"',
         'fact t : choice from tab per combat "T?"', "  erratum \"x\" : y", "  note: z", "  options o",
-        "  uses t", "  return", "  refs B12-14, MA ?, BIO 3", "columns a | b", "row 1 | 2 # not a comment",
+        "  uses t", "  return", "  refs B12-14, MA ?, BIO 3", "  choose end", "  dispatch step.step by not",
+        "  when not -> 3", 'fact not : yes/no per turn "N?"',
+        "  go step.5", "  split end once", "  if end -> 3", "expect return reaches end", "  if not not -> 2",
+        "  if x = and -> 2", "  when end -> end", "  go end.5", "  go 5.3", "  if a->3", "  else->4",
+        "  refs B12-3", "  if x > -0 -> 1", "  if a andnot b -> 2", "  if nota -> 2", "  row\tx | y",
+        "columns a | b", "row 1 | 2 # not a comment",
     ]  # fmt: skip
     return lines + extra
 
@@ -82,8 +87,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if not p.fast_path_on():
-        print("the grammar changed since the fast path was checked, so checklist.parse sends every line to\n"
-              "lark; bring the fast path in line, then update FAST_PATH_GRAMMAR_CRC32 in checklist/parse.py")
+        print(
+            "the grammar changed since the fast path was checked, so checklist.parse sends every line to\n"
+            "lark; bring the fast path in line, then update FAST_PATH_GRAMMAR_CRC32 in checklist/parse.py"
+        )
         return 1
     rng = random.Random(args.seed)
     lines = corpus()
@@ -98,7 +105,7 @@ def main() -> int:
         for line in picked:
             if line.strip(" \t\f") and line.lstrip(" \t\f")[0] not in "|#":
                 stripped = line.lstrip(" \t\f")
-                handler = p._FAST.get(stripped[:2])
+                handler = p._FAST.get(stripped[:3])
                 took = handler is not None and handler(line, len(line) - len(stripped), 1, "f") is not None
                 taken, declined = taken + took, declined + (not took)
     print(f"{args.cases} cases agree; of their statement lines the fast path took {taken}, lark {declined}")

@@ -29,10 +29,11 @@ CHOICES = {
     "posture": ("standing", "crouching", "kneeling", "lying"),
 }
 WORDS = (
-    "the attacker defender rolls against skill and applies every modifier for range posture "
-    "shield cover weapon reach grapple maneuver turn target damage armor hit location parry "
-    "block dodge retreat feint wait aim move step"
-).split()
+    "the", "attacker", "defender", "rolls", "against", "skill", "and", "applies", "every", "modifier",
+    "for", "range", "posture", "shield", "cover", "weapon", "reach", "grapple", "maneuver", "turn",
+    "target", "damage", "armor", "hit", "location", "parry", "block", "dodge", "retreat", "feint",
+    "wait", "aim", "move", "step",
+)  # fmt: skip
 BOOKS = ("B", "MA", "HT", "BIO", "CI")
 
 
@@ -75,8 +76,8 @@ def step_lines(rng: random.Random, n: int, steps: int) -> list[str]:
         lines.append(f"  refs {refs}")
     nxt = n + 1
     if n == steps:
-        lines.append('  if flag-00 -> 1' if steps > 1 else "  end")
-        lines.append('  else -> end')
+        lines.append("  if flag-00 -> 1" if steps > 1 else "  end")
+        lines.append("  else -> end")
         return lines
     pick = rng.random()
     if pick < 0.30:  # one jump

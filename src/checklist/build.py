@@ -38,7 +38,9 @@ class _StepDraft:
         self.notes: list[m.Note] = []
 
     def close(self) -> m.Step:
-        jumps = tuple(m.Choose(j[0], tuple(j[2]), j[1]) if type(j) is list else j for j in self.jumps)
+        jumps = tuple(self.jumps)
+        if list in map(type, jumps):  # a `choose`, kept as [fact, span, whens] until now
+            jumps = tuple(m.Choose(j[0], tuple(j[2]), j[1]) if type(j) is list else j for j in jumps)
         return _Step(
             self.checklist, self.number, self.title, tuple(self.prose), tuple(self.refs), jumps,
             tuple(self.options), tuple(self.uses), tuple(self.errata), tuple(self.notes),

@@ -60,6 +60,10 @@ class FlowGraph:
         returns: set[str] = set()
         Go, Branch, Otherwise, Choose = m.Go, m.Branch, m.Otherwise, m.Choose
         describe = m.describe
+        # Each edge's target key and written target as one shared string per step, not one
+        # per edge (a flow of 100k steps has a quarter of a million edges).
+        canonical = {key: key for key in steps}
+        written_as: dict[object, str] = {}  # str(target) by number, or by (checklist, number)
 
         def add(key: str, source: str, checklist: str, target: m.Target, kind: EdgeKind, label: str,
                 erratum: bool) -> None:  # fmt: skip
@@ -72,17 +76,23 @@ class FlowGraph:
                 return
             number = target.number  # Program.resolve, inlined
             owner = target.checklist or checklist
-            found = None if number is None or owner is None else f"{owner}.{number}"
-            if found not in steps:
-                dangling.append(_Edge(source, None, kind, label, str(target), target.span, erratum))
+            found = None if number is None or owner is None else canonical.get(f"{owner}.{number}")
+            written_key = number if target.checklist is None else (target.checklist, number)
+            written = written_as.get(written_key)
+            if written is None:  # str(target) depends on checklist and number alone (special is None)
+                written = written_as[written_key] = str(target)
+            if found is None:
+                dangling.append(_Edge(source, None, kind, label, written, target.span, erratum))
                 return
-            edge = _Edge(source, found, kind, label, str(target), target.span, erratum)
+            edge = _Edge(source, found, kind, label, written, target.span, erratum)
             out[key].append(edge)
             into[found].append(edge)
 
         for key, step in steps.items():
             erratum = bool(step.errata)
             source, checklist = step.key, step.checklist
+            if source == key:
+                source = key  # the dict's own string, shared
             for jump in step.jumps:
                 if isinstance(jump, Otherwise):
                     add(key, source, checklist, jump.target, "branch", "otherwise", erratum)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from pathlib import Path
 from typing import Protocol
 
@@ -17,7 +18,7 @@ from checklist.diagnostics import (
     Diagnostic,
     diag,
 )  # fmt: skip
-from checklist.parse import scan
+from checklist.parse import scan_items
 from checklist.program import Program, gc_paused
 
 
@@ -76,14 +77,15 @@ def load(path: str | Path | Sequence[str | Path]) -> Program:
             text = read_source(file)
             name = str(file)
             sources[name] = text
-            items, errors = scan(text, name)  # parse() without the Statement objects
-            diagnostics.extend(errors)
+            # parse(), streamed into the builder: no Statement objects, no list of every line
+            errors: list[Diagnostic] = []
+            items = scan_items(text, name, errors)
+            first = next(items, None)
             builder = Builder(name)
-            module = builder.module_items(items)
-            empty = not items
-            del items  # a flow of 100k steps has 700k of them
+            module = builder.module_items(items if first is None else chain((first,), items))
+            diagnostics.extend(errors)
             diagnostics.extend(builder.diagnostics)
-            if empty and not errors:
+            if first is None and not errors:
                 diagnostics.append(diag(EMPTY, "flow file declares nothing", m.Span(name, 1, 1, 1, 1),
                                         help='start it with `checklist ID "Title"` or remove it'))  # fmt: skip
             modules.append(module)
@@ -105,8 +107,9 @@ def join(modules: list[m.Module], diagnostics: list[Diagnostic], sources: dict[s
                 _duplicate(sections, section.name, section.span, DUPLICATE_NAME, "section", diagnostics)
                 sections.setdefault(section.name, section)
             for step in checklist.steps:
-                if not _duplicate(steps, step.key, step.span, DUPLICATE_STEP, "step", diagnostics):
-                    steps[step.key] = step
+                key = step.key  # a property: work it out once
+                if not _duplicate(steps, key, step.span, DUPLICATE_STEP, "step", diagnostics):
+                    steps[key] = step
         for fact in module.facts:
             if not _duplicate(facts, fact.name, fact.span, DUPLICATE_NAME, "fact", diagnostics):
                 facts[fact.name] = fact

@@ -18,9 +18,10 @@ two paths against each other.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from collections.abc import Callable, Iterator
+from sys import intern
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # lark is imported lazily: only lines the fast path declines need it
@@ -319,6 +320,16 @@ _ATOM_WHOLE = _ATOM.fullmatch
 _JOIN = re.compile(rf"{_B}(and|or){_B}")
 
 
+_NUMBERS: dict[int, int] = {}  # while a file is scanned: one int object per step number
+
+
+def _number(digits: str) -> int:
+    """int(digits), the same object for the same number: a step's number and every jump to
+    it share one (ints above 256 are separate objects of 32 bytes each)."""
+    number = int(digits)
+    return _NUMBERS.setdefault(number, number)
+
+
 @cache
 def fast_path_on() -> bool:
     """Whether the grammar is the one the fast path was written and fuzzed against."""
@@ -331,10 +342,11 @@ def _fast_target(match: re.Match[str], g: int, ln: int, file: str) -> m.Target |
     """The target in groups g, g+1, g+2 of a _TARGET; None if lark would read it otherwise."""
     number = match.group(g)
     if number is not None:
-        return _Target(None, int(number), None, _Span(file, ln, match.start(g) + 1, ln, match.end(g) + 1))
+        return _Target(None, _number(number), None, _Span(file, ln, match.start(g) + 1, ln, match.end(g) + 1))
     name = match.group(g + 1)
     if name is None:
         return None
+    name = intern(name)  # names recur: share one string
     foreign = match.group(g + 2)
     if name == "end" or name == "return":
         if foreign is not None:
@@ -342,7 +354,7 @@ def _fast_target(match: re.Match[str], g: int, ln: int, file: str) -> m.Target |
         return _Target(None, None, name, _Span(file, ln, match.start(g + 1) + 1, ln, match.end(g + 1) + 1))
     if foreign is None:
         return None  # a bare name is no target
-    return _Target(name, int(foreign), None, _Span(file, ln, match.start(g + 1) + 1, ln, match.end(g + 2) + 1))
+    return _Target(name, _number(foreign), None, _Span(file, ln, match.start(g + 1) + 1, ln, match.end(g + 2) + 1))
 
 
 def _fast_go(line: str, indent: int, ln: int, file: str) -> Item | None:
@@ -352,8 +364,12 @@ def _fast_go(line: str, indent: int, ln: int, file: str) -> Item | None:
     number = match.group(1)
     if number is not None:  # the common case, inlined
         start, end = match.span(1)
-        target = _Target(None, int(number), None, _Span(file, ln, start + 1, ln, end + 1))
-    elif (target := _fast_target(match, 1, ln, file)) is None:
+        value = int(number)  # _number, inlined
+        value = _NUMBERS.setdefault(value, value)
+        target: m.Target | None = _Target(None, value, None, _Span(file, ln, start + 1, ln, end + 1))
+    else:
+        target = _fast_target(match, 1, ln, file)
+    if target is None:
         return None
     span = _Span(file, ln, indent + 1, ln, indent + 3)
     return ("jump", _Go(target, span), span)
@@ -366,8 +382,12 @@ def _fast_else(line: str, indent: int, ln: int, file: str) -> Item | None:
     number = match.group(1)
     if number is not None:  # the common case, inlined
         start, end = match.span(1)
-        target = _Target(None, int(number), None, _Span(file, ln, start + 1, ln, end + 1))
-    elif (target := _fast_target(match, 1, ln, file)) is None:
+        value = int(number)  # _number, inlined
+        value = _NUMBERS.setdefault(value, value)
+        target: m.Target | None = _Target(None, value, None, _Span(file, ln, start + 1, ln, end + 1))
+    else:
+        target = _fast_target(match, 1, ln, file)
+    if target is None:
         return None
     span = _Span(file, ln, indent + 1, ln, indent + 5)
     return ("jump", _Otherwise(target, span), span)
@@ -377,7 +397,7 @@ def _fast_condition(line: str, pos: int, end: int, ln: int, file: str) -> m.Cond
     """`atom (and atom)* (or ...)*` without parentheses, as the transformer builds it."""
     atom = _ATOM_WHOLE(line, pos, end)
     if atom is not None and atom.lastindex == 9 and atom.group(9) != "not":  # `if NAME`, inlined
-        return _IsTrue(atom.group(9), _Span(file, ln, pos + 1, ln, end + 1))
+        return _IsTrue(intern(atom.group(9)), _Span(file, ln, pos + 1, ln, end + 1))
     any_of: list[m.Condition] = []
     all_of: list[m.Condition] = []
     while True:
@@ -386,12 +406,12 @@ def _fast_condition(line: str, pos: int, end: int, ln: int, file: str) -> m.Cond
             return None
         g = atom.lastindex
         if g == 1:
-            name = atom.group(1)
+            name = intern(atom.group(1))
             if name == "not":
                 return None
             cond: m.Condition = _IsFalse(name, _Span(file, ln, atom.start(1) + 1, ln, atom.end(1) + 1))
         else:
-            fact = atom.group(2) or atom.group(6) or atom.group(9)
+            fact = intern(atom.group(2) or atom.group(6) or atom.group(9))
             if fact == "not":
                 return None  # lark reads `not` as the keyword
             start = atom.start()
@@ -401,7 +421,7 @@ def _fast_condition(line: str, pos: int, end: int, ln: int, file: str) -> m.Cond
             elif g == 8:
                 cond = _Compare(fact, atom.group(7), int(atom.group(8)), span)
             else:
-                value: str | int = atom.group(4) if g == 4 else int(atom.group(5))
+                value: str | int = intern(atom.group(4)) if g == 4 else int(atom.group(5))
                 cond = _Equals(fact, value, atom.group(3) == "!=", span)
         all_of.append(cond)
         pos = atom.end()
@@ -425,8 +445,12 @@ def _fast_if(line: str, indent: int, ln: int, file: str) -> Item | None:
     number = match.group(2)
     if number is not None:  # the common case, inlined
         start, end = match.span(2)
-        target = _Target(None, int(number), None, _Span(file, ln, start + 1, ln, end + 1))
-    elif (target := _fast_target(match, 2, ln, file)) is None:
+        value = int(number)  # _number, inlined
+        value = _NUMBERS.setdefault(value, value)
+        target: m.Target | None = _Target(None, value, None, _Span(file, ln, start + 1, ln, end + 1))
+    else:
+        target = _fast_target(match, 2, ln, file)
+    if target is None:
         return None
     cond = _fast_condition(line, match.start(1), match.end(1), ln, file)
     if cond is None:
@@ -441,7 +465,7 @@ def _fast_when(line: str, indent: int, ln: int, file: str) -> Item | None:
         return None
     name = match.group(1)
     span = _Span(file, ln, indent + 1, ln, indent + 5)
-    return ("when", _When(name if name is not None else int(match.group(2)), target, span), span)
+    return ("when", _When(intern(name) if name is not None else int(match.group(2)), target, span), span)
 
 
 def _fast_step(line: str, indent: int, ln: int, file: str) -> Item | None:
@@ -449,7 +473,7 @@ def _fast_step(line: str, indent: int, ln: int, file: str) -> Item | None:
     if match is None:
         return None
     span = _Span(file, ln, match.start(1) + 1, ln, match.end(1) + 1)
-    return ("step", (int(match.group(1)), match.group(2)[1:-1]), span)
+    return ("step", (_number(match.group(1)), match.group(2)[1:-1]), span)
 
 
 def _fast_refs(line: str, indent: int, ln: int, file: str) -> Item | None:
@@ -470,7 +494,7 @@ def _fast_choose(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _CHOOSE.fullmatch(line, indent)
     if match is None:
         return None
-    return ("choose", match.group(1), _Span(file, ln, indent + 1, ln, indent + 7))
+    return ("choose", intern(match.group(1)), _Span(file, ln, indent + 1, ln, indent + 7))
 
 
 def _fast_named(line: str, indent: int, ln: int, file: str) -> Item | None:
@@ -609,21 +633,16 @@ def _fast_expect(line: str, indent: int, ln: int, file: str) -> Item | None:
     return ("expect", (source, target, tuple(avoiding)), _Span(file, ln, indent + 1, ln, indent + 7))
 
 
-def _either(first: Handler, second: Handler) -> Handler:
-    def handler(line: str, indent: int, ln: int, file: str) -> Item | None:
-        item = first(line, indent, ln, file)
-        return item if item is not None else second(line, indent, ln, file)
+_NO_HANDLERS: dict[str, Handler] = {}
 
-    return handler
-
-
-# Handlers by the first two letters of the line (each pattern checks the whole keyword).
+# Handlers by the first three characters of the line (each pattern checks the whole keyword).
 _FAST: dict[str, Handler] = {
-    "go": _fast_go, "el": _fast_else, "if": _fast_if, "wh": _fast_when, "st": _either(_fast_step, _fast_start),
-    "re": _either(_fast_refs, _fast_return), "ch": _either(_fast_choose, _fast_named), "se": _fast_named,
-    "ta": _fast_named, "op": _fast_use, "us": _fast_use, "en": _fast_end, "no": _fast_note,
-    "er": _fast_erratum, "co": _fast_cells, "ro": _fast_cells, "fa": _fast_fact, "sp": _fast_split,
-    "di": _fast_dispatch, "ex": _fast_expect,
+    "go ": _fast_go, "go\t": _fast_go, "go\f": _fast_go, "if ": _fast_if, "if\t": _fast_if, "if\f": _fast_if,
+    "els": _fast_else, "whe": _fast_when, "ste": _fast_step, "sta": _fast_start, "ref": _fast_refs,
+    "ret": _fast_return, "cho": _fast_choose, "che": _fast_named, "sec": _fast_named, "tab": _fast_named,
+    "opt": _fast_use, "use": _fast_use, "end": _fast_end, "not": _fast_note, "err": _fast_erratum,
+    "col": _fast_cells, "row": _fast_cells, "fac": _fast_fact, "spl": _fast_split, "dis": _fast_dispatch,
+    "exp": _fast_expect,
 }  # fmt: skip
 
 
@@ -650,39 +669,55 @@ def parse(text: str, file: str) -> tuple[list[Statement], list[Diagnostic]]:
 
 def span_of(span: m.Span | tuple[str, int, int, int, int]) -> m.Span:
     """An item's span: `scan` leaves a text line's span as a tuple until someone needs it."""
-    return span if type(span) is not tuple else _Span(*span)
+    return _Span(*span) if isinstance(span, tuple) else span
 
 
 def scan(text: str, file: str) -> tuple[list[Item], list[Diagnostic]]:
     """`parse` as (kind, value, span) items, for the builder: no Statement objects, and a
     text line's span stays a (file, line, column, end_line, end_column) tuple (see span_of)."""
-    items: list[Item] = []  # in line order
+    errors: list[Diagnostic] = []
+    items = list(scan_items(text, file, errors))
+    return items, errors
+
+
+def scan_items(text: str, file: str, errors: list[Diagnostic]) -> Iterator[Item]:
+    """`scan`, as a generator: items come out as they are read, so that a large flow is
+    never held as a list of lines or of items (up to the first line the fast path
+    declines: after it they wait for lark).  Syntax errors go into `errors` at the end."""
     slow: list[int] = []  # indexes of the lines the fast path declines
-    append = items.append
-    fast = _FAST.get if fast_path_on() else {}.get
+    later: list[Item] = []  # fast items after the first declined line
+    fast: Callable[[str], Handler | None] = _FAST.get if fast_path_on() else _NO_HANDLERS.get
+    _NUMBERS.clear()
     ln = 0
-    for line in (line for chunk in _chunks(text) for line in chunk.split("\n")):
-        ln += 1
-        stripped = line.lstrip(" \t\f")
-        if not stripped:
-            continue  # blank: part of an _NL token
-        first = stripped[0]
-        if first == "|":  # TEXT runs to the end of the line
-            indent = len(line) - len(stripped)
-            prose = stripped[2:] if stripped[1:2] == " " else stripped[1:]
-            append(("text", prose, (file, ln, indent + 1, ln, len(line) + 1)))
-            continue
-        if first == "#":
-            continue  # a comment line: part of an _NL token
-        handler = fast(stripped[:2])
-        item = handler(line, len(line) - len(stripped), ln, file) if handler is not None else None
-        if item is None:
-            slow.append(ln - 1)
-        else:
-            append(item)
-    if not slow:
-        return items, []
-    return _scan_slow(text.split("\n"), slow, items, file)
+    for chunk in _chunks(text):
+        for line in chunk.split("\n"):
+            ln += 1
+            stripped = line.lstrip(" \t\f")
+            if not stripped:
+                continue  # blank: part of an _NL token
+            first = stripped[0]
+            if first == "|":  # TEXT runs to the end of the line
+                indent = len(line) - len(stripped)
+                prose = stripped[2:] if stripped[1:2] == " " else stripped[1:]
+                item: Item = ("text", prose, (file, ln, indent + 1, ln, len(line) + 1))
+            elif first == "#":
+                continue  # a comment line: part of an _NL token
+            else:
+                handler = fast(stripped[:3])
+                found = handler(line, len(line) - len(stripped), ln, file) if handler is not None else None
+                if found is None:
+                    slow.append(ln - 1)
+                    continue
+                item = found
+            if slow:
+                later.append(item)
+            else:
+                yield item
+    _NUMBERS.clear()
+    if slow:
+        items, syntax_errors = _scan_slow(text.split("\n"), slow, later, file)
+        errors.extend(syntax_errors)
+        yield from items
 
 
 def _chunks(text: str, size: int = 1 << 20) -> Iterator[str]:

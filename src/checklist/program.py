@@ -110,7 +110,10 @@ def fast_constructor(cls: Callable[..., T]) -> Callable[..., T]:
     defaults: dict[str, Any] = {f"_d_{f.name}": f.default for f in fields if f.default is not dataclasses.MISSING}
     args = ", ".join(f"{n}=_d_{n}" if f"_d_{n}" in defaults else n for n in names)
     body = "".join(f"        self.{n} = {n}\n" for n in names)
-    source = f"class _Twin:\n    __slots__ = {names!r}\n\n    def __init__(self, {args}):\n{body}        self.__class__ = _cls\n"
+    source = (
+        f"class _Twin:\n    __slots__ = {names!r}\n\n"
+        f"    def __init__(self, {args}):\n{body}        self.__class__ = _cls\n"
+    )
     namespace: dict[str, Any] = {"_cls": cls, **defaults}
     exec(source, namespace)
     twin = namespace["_Twin"]

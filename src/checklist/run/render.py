@@ -9,6 +9,7 @@ from __future__ import annotations
 from checklist.program import Program
 from checklist.run.questions import Question
 from checklist.run.refs import describe as describe_ref
+from checklist.run.scopes import RANK
 from checklist.run.session import Decision, Known, Session, Visit
 
 KEYS = "number or name answers · b back · o override · w where · ? help · q save and quit"
@@ -54,8 +55,8 @@ def step_screen(session: Session, paint: Painter) -> str:
     head = f"{checklist.title}" + (f" › {section}" if section else "")
     lines = ["", paint(f"── {head} " + "─" * max(3, 60 - len(head)), "head")]
     title = f"{step.key}  {step.title}"
-    branch = state.trace[-1].branch if state.trace else ""
-    resumed = state.trace[-1].resumed if state.trace else False
+    branch = state.last.branch if state.last else ""
+    resumed = state.last.resumed if state.last else False
     lines.append(paint(title, "title") + (paint(f"   [{branch}]", "dim") if branch else ""))
     if resumed:
         lines.append(paint("   (back here after the split)", "dim"))
@@ -98,6 +99,8 @@ def question_lines(session: Session, question: Question, paint: Painter) -> list
         lines.append(f"   type the {question.dice} roll, or r to roll")
     elif question.kind == "number":
         lines.append("   type a whole number")
+    elif not question.options:
+        pass
     elif len(question.options) <= 3 and all(len(o.label) < 20 for o in question.options):
         lines.append("   " + "   ".join(f"{i}) {o.label}" for i, o in enumerate(question.options, 1)))
     else:
@@ -140,7 +143,7 @@ def where(session: Session, session_file: str | None, paint: Painter) -> str:
         lines.append("Splits: none")
     if state.facts:
         lines.append("Known facts:")
-        for known in sorted(state.facts, key=lambda k: (k.scope, k.fact)):
+        for known in sorted(state.facts, key=lambda k: (RANK[k.scope], k.fact)):
             lines.append(f"  {known.scope:<8} {known.fact} = {known.value}  ({_how(known)})")
     else:
         lines.append("Known facts: none")
@@ -156,20 +159,21 @@ def summary(session: Session, paint: Painter) -> str:
     program = session.program
     finish = state.finished
     assert finish is not None
-    last = state.trace[-1].step if state.trace else "?"
+    last = state.last.step if state.last else "?"
     if finish.kind == "end":
         label = f" ({finish.label})" if finish.label else ""
         lines = [paint(f"== The flow ended at {last}{label} ==", "title")]
     else:
         lines = [paint(f"== The flow stopped at {last}: {finish.label} ==", "error"), "   b goes back"]
-    distinct = len({v.step for v in state.trace})
-    lines.append(f"Steps visited: {len(state.trace)} ({distinct} different)")
+    trace = state.trace
+    distinct = len({v.step for v in trace})
+    lines.append(f"Steps visited: {len(trace)} ({distinct} different)")
     if state.facts:
         lines.append("Facts known at the end: " + ", ".join(f"{k.fact} = {k.value}" for k in state.facts))
     lines.append("Trace:")
-    for number, visit in enumerate(state.trace, 1):
+    for number, visit in enumerate(trace, 1):
         lines.extend(_visit_lines(number, visit, program))
-    refs = _all_refs(state.trace, program)
+    refs = _all_refs(trace, program)
     if refs:
         lines.append("References:")
         lines.extend(f"  {r}" for r in refs)

@@ -103,6 +103,45 @@ class Visit:
     outcome: str = ""
 
 
+class Trail:
+    """The trace as a persistent linked list: each state shares every earlier visit with the
+    states before it, so keeping every state for undo costs one node per visit, not a copy."""
+
+    __slots__ = ("prev", "visit", "length")
+
+    def __init__(self, prev: Trail | None, visit: Visit) -> None:
+        self.prev = prev
+        self.visit = visit
+        self.length: int = (prev.length if prev is not None else 0) + 1
+
+    def visits(self) -> tuple[Visit, ...]:
+        out: list[Visit] = []
+        node: Trail | None = self
+        while node is not None:
+            out.append(node.visit)
+            node = node.prev
+        return tuple(reversed(out))
+
+    def __eq__(self, other: object) -> bool:
+        a: Trail | None = self
+        b = other if isinstance(other, Trail) else None
+        if b is None:
+            return NotImplemented
+        while a is not None and b is not None:
+            if a is b:
+                return True
+            if a.length != b.length or a.visit != b.visit:
+                return False
+            a, b = a.prev, b.prev
+        return a is b
+
+    def __hash__(self) -> int:
+        return hash((self.length, self.visit))
+
+    def __repr__(self) -> str:
+        return f"Trail({self.length} visits, last {self.visit.step})"
+
+
 @dataclass(frozen=True, slots=True)
 class Finish:
     kind: Literal["end", "stuck"]
@@ -127,7 +166,7 @@ class State:
     statement: int  # where this visit's statements (re)start
     facts: tuple[Known, ...]
     frames: tuple[Frame, ...]
-    trace: tuple[Visit, ...]
+    trail: Trail | None
     question: Question | None
     decision: Decision | None  # decided without a question: waits for `continue`
     consulted: tuple[str, ...]  # known facts this visit has read
@@ -136,6 +175,15 @@ class State:
     seq: int
     rolls: int
     spare: frozenset[m.Scope] = frozenset()  # scopes whose first head keeps facts set at the start
+
+    @property
+    def trace(self) -> tuple[Visit, ...]:
+        """Every visit so far, oldest first (O(visits): for summaries, not for each answer)."""
+        return self.trail.visits() if self.trail is not None else ()
+
+    @property
+    def last(self) -> Visit | None:
+        return self.trail.visit if self.trail is not None else None
 
     def known(self) -> dict[str, Known]:
         return {k.fact: k for k in self.facts}
@@ -183,7 +231,7 @@ class Session:
             self.set_facts[name] = value
             known.append(Known(name, value, fact.scope, "set", None, 0))
         spare = self.scopes.before(start) if known else frozenset()
-        empty = State(start, 0, tuple(known), (), (), None, None, (), False, None, 0, 0, spare)
+        empty = State(start, 0, tuple(known), (), None, None, None, (), False, None, 0, 0, spare)
         self.history: list[State] = [self._settle(self._visit(empty, start, rules=False))]
         self.events: list[Event] = []
 
@@ -415,7 +463,8 @@ class Session:
 
     def _apply(self, state: State, decision: Decision) -> State:
         """Carry out a decision: record it in the trace, then move."""
-        last = state.trace[-1]
+        assert state.trail is not None
+        last = state.trail.visit
         known = state.known()
         used = tuple(
             (name, known[name].value, _shown_how(known[name], state.step))
@@ -423,8 +472,8 @@ class Session:
         )  # fmt: skip
         used = last.used + tuple(u for u in used if u[0] not in {v[0] for v in last.used})
         outcome = f"{last.outcome}; {decision.describe()}" if last.outcome else decision.describe()
-        trace = state.trace[:-1] + (replace(last, used=used, outcome=outcome),)
-        state = replace(state, trace=trace, question=None, decision=None)
+        trail = Trail(state.trail.prev, replace(last, used=used, outcome=outcome))
+        state = replace(state, trail=trail, question=None, decision=None)
         if decision.kind == "jump":
             assert decision.target is not None
             return self._arrive(state, decision.target)
@@ -463,8 +512,8 @@ class Session:
     def _visit(self, state: State, key: str, rules: bool = True) -> State:
         facts, spare = self._forget(state, key) if rules else (state.facts, state.spare)
         branch = " > ".join(f.label for f in state.frames)
-        trace = state.trace + (Visit(key, branch),)
-        return replace(state, step=key, statement=0, facts=facts, trace=trace, question=None,
+        trail = Trail(state.trail, Visit(key, branch))
+        return replace(state, step=key, statement=0, facts=facts, trail=trail, question=None,
                        decision=None, consulted=(), answered=False, spare=spare)  # fmt: skip
 
     def _branch_done(self, state: State) -> State:
@@ -482,8 +531,8 @@ class Session:
         if until is not None and not returns:
             return self._arrive(state, until)
         branch = " > ".join(f.label for f in state.frames)
-        trace = state.trace + (Visit(step, branch, resumed=True),)
-        return replace(state, step=step, statement=statement + 1, trace=trace, question=None,
+        trail = Trail(state.trail, Visit(step, branch, resumed=True))
+        return replace(state, step=step, statement=statement + 1, trail=trail, question=None,
                        decision=None, consulted=(), answered=False)  # fmt: skip
 
     def _forget(self, state: State, key: str) -> tuple[tuple[Known, ...], frozenset[m.Scope]]:

@@ -206,7 +206,8 @@ class _Runner:
         self._all_listed(line)
         if not self.session.undo():
             raise self.fail(line, "nothing to undo")
-        self.seen = min(self.seen, len(self.session.state.trace))
+        trail = self.session.state.trail
+        self.seen = min(self.seen, trail.length if trail is not None else 0)
 
     def _known(self, line: Line) -> None:
         name, _, value = line.value.partition("=")
