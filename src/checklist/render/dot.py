@@ -139,12 +139,7 @@ def to_dot(scene: Scene) -> str:
         f'color="{style.COLOURS["ink"]}", margin="0.1,0.04", height=0.4];',
         f'  edge [fontname="{style.FONT}", fontsize=9, arrowsize=0.7, color="#424242"];',
     ]
-    children: dict[str | None, list[Cluster]] = {}
-    for cluster in scene.clusters:
-        children.setdefault(cluster.parent, []).append(cluster)
-    members: dict[str | None, list[Node]] = {}
-    for node in scene.nodes:
-        members.setdefault(node.cluster, []).append(node)
+    children, members = scene.nesting()
     for cluster in children.get(None, []):
         out.extend(_cluster_lines(cluster, scene, children, members, "  "))
     for node in members.get(None, []):

@@ -131,12 +131,7 @@ def to_mermaid(scene: Scene) -> str:
     ids = _Ids()
     title = scene.title.replace("\\", "\\\\").replace('"', '\\"')
     out = ["---", f'title: "{_CONTROL.sub(" ", title)}"', "---", "flowchart TB"]
-    children: dict[str | None, list[Cluster]] = {}
-    for cluster in scene.clusters:
-        children.setdefault(cluster.parent, []).append(cluster)
-    members: dict[str | None, list[Node]] = {}
-    for node in scene.nodes:
-        members.setdefault(node.cluster, []).append(node)
+    children, members = scene.nesting()
     for cluster in children.get(None, []):
         out += _cluster(cluster, children, members, ids, "  ")
     out += ["  " + _node(n, ids) for n in members.get(None, [])]

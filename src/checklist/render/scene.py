@@ -90,3 +90,13 @@ class Scene:
     @property
     def size(self) -> tuple[int, int]:
         return len(self.nodes), len(self.edges)
+
+    def nesting(self) -> tuple[dict[str | None, list[Cluster]], dict[str | None, list[Node]]]:
+        """Clusters by parent and nodes by cluster (None: the top level), in scene order."""
+        children: dict[str | None, list[Cluster]] = {}
+        for cluster in self.clusters:
+            children.setdefault(cluster.parent, []).append(cluster)
+        members: dict[str | None, list[Node]] = {}
+        for node in self.nodes:
+            members.setdefault(node.cluster, []).append(node)
+        return children, members
