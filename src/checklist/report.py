@@ -20,8 +20,9 @@ def _paint(text: str, style: str, colour: bool) -> str:
 
 def render_text(diags: Sequence[Diagnostic], sources: Mapping[str, str], colour: bool = False) -> str:
     lines: list[str] = []
+    split: dict[str, list[str]] = {}  # each source split once, however many findings it has
     for d in diags:
-        lines.extend(_one(d, sources, colour))
+        lines.extend(_one(d, sources, split, colour))
         lines.append("")
     lines.append(summary(diags))
     return "\n".join(lines) + "\n"
@@ -35,13 +36,15 @@ def summary(diags: Sequence[Diagnostic]) -> str:
     return f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
 
 
-def _one(d: Diagnostic, sources: Mapping[str, str], colour: bool) -> list[str]:
+def _one(d: Diagnostic, sources: Mapping[str, str], split: dict[str, list[str]], colour: bool) -> list[str]:
     head = _paint(f"{d.severity}[{d.code.code}]", d.severity, colour)
     pad = " " * len(str(max(d.span.line, 1)))
     out = [f"{head}: {_paint(d.message, 'bold', colour)}", f"{pad}--> {d.span}"]
     source = sources.get(d.span.file)
     if source is not None and d.span.line > 0:
-        out.extend(_snippet(source, d, colour))
+        if d.span.file not in split:
+            split[d.span.file] = source.split("\n")
+        out.extend(_snippet(split[d.span.file], d, colour))
     for note in d.notes:
         out.append(f"{pad} = {_paint('note', 'note', colour)}: {note}")
     if d.help:
@@ -50,8 +53,7 @@ def _one(d: Diagnostic, sources: Mapping[str, str], colour: bool) -> list[str]:
     return out
 
 
-def _snippet(source: str, d: Diagnostic, colour: bool) -> list[str]:
-    text_lines = source.split("\n")
+def _snippet(text_lines: list[str], d: Diagnostic, colour: bool) -> list[str]:
     if d.span.line > len(text_lines):
         return []
     raw = text_lines[d.span.line - 1]
