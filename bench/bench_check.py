@@ -25,7 +25,6 @@ Options: --sizes, --runs, --lark-runs, --skip-lark, --json FILE.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import platform
@@ -35,7 +34,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,26 +46,18 @@ SMALL = 150
 TARGETS = {"cli_100k_s": 4.0, "per_step_spread": 0.25, "load_vs_lark": 1.3, "cli_150_s": 0.2, "maxrss_100k_mb": 300.0}
 
 
-def checklist_command() -> list[str]:
+def checklist_command(env: dict[str, str]) -> list[str]:
     exe = Path(sys.executable).with_name("checklist")
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "checklist"]
+    return [str(exe)] if exe.exists() and "PYTHONPATH" not in env else [sys.executable, "-m", "checklist"]
 
 
-def _noop(self: object, children: object) -> None:
-    return None
-
-
-def timed(fn: Callable[[], object]) -> float:
-    gc.collect()
-    t = time.perf_counter()
-    fn()
-    return time.perf_counter() - t
-
-
-def cli_env(cache: Path | None) -> dict[str, str]:
+def cli_env(cache: Path | None, src: Path | None) -> dict[str, str]:
     """The environment for the command: bytecode cached under `cache`, or (None) never
-    written, so that an editable install without __pycache__ compiles its sources each run."""
+    written, so that an editable install without __pycache__ compiles its sources each run;
+    `src`, if given, goes first on PYTHONPATH."""
     env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = str(src.resolve())
     if cache is None:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         env.pop("PYTHONPYCACHEPREFIX", None)
@@ -77,9 +67,10 @@ def cli_env(cache: Path | None) -> dict[str, str]:
     return env
 
 
-def cli_time(path: Path, runs: int, env: dict[str, str]) -> tuple[float, str]:
-    """Median wall time of `checklist check PATH` (seconds) and the tool that measured it."""
-    cmd = checklist_command() + ["check", str(path)]
+def cli_time(path: Path, runs: int, env: dict[str, str]) -> tuple[float, str, float]:
+    """Median wall time of `checklist check PATH`, the tool that measured it, and the mean
+    CPU time (user + system; on a shared machine it moves less than the wall time)."""
+    cmd = checklist_command(env) + ["check", str(path)]
     if shutil.which("hyperfine"):
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "h.json"
@@ -88,13 +79,17 @@ def cli_time(path: Path, runs: int, env: dict[str, str]) -> tuple[float, str]:
                  "--export-json", str(out), " ".join(cmd)],
                 check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
             )  # fmt: skip
-            return json.loads(out.read_text())["results"][0]["median"], "hyperfine"
-    times = []
+            result = json.loads(out.read_text())["results"][0]
+            return result["median"], "hyperfine", result["user"] + result["system"]
+    times, cpu = [], []
     for _ in range(runs + 2):
+        before = os.times()
         t = time.perf_counter()
         subprocess.run(cmd, stdout=subprocess.DEVNULL, check=False, env=env)
         times.append(time.perf_counter() - t)
-    return statistics.median(times[2:]), "subprocess"
+        after = os.times()
+        cpu.append(after.children_user - before.children_user + after.children_system - before.children_system)
+    return statistics.median(times[2:]), "subprocess", statistics.mean(cpu[2:])
 
 
 def peak_memory_mb(path: Path, env: dict[str, str]) -> float:
@@ -104,71 +99,101 @@ def peak_memory_mb(path: Path, env: dict[str, str]) -> float:
         "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False)\n"
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
     )
-    cmd = [sys.executable, "-c", probe, *checklist_command(), "check", str(path)]
+    cmd = [sys.executable, "-c", probe, *checklist_command(env), "check", str(path)]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env).stdout
     return int(out.split()[-1]) / 1024  # Linux reports KiB
 
 
+WORKER = """
+import contextlib, gc, json, sys, time
+import networkx  # imported up front: its import is not part of building the graph
+import checklist
+from checklist.checks import RULES
+from checklist.graph import FlowGraph
+try:  # the production path: check() runs the rules with the collector paused
+    from checklist.program import gc_paused
+except ImportError:  # the code before this benchmark's optimisations
+    gc_paused = contextlib.nullcontext
+path, repeat, networkx = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+program = checklist.load(path)
+errors = [d for d in checklist.check(program) if d.severity == "error"]
+if errors:
+    sys.exit(f"{path}: the generated flow has {len(errors)} errors, e.g. {errors[0].message}")
+out = {}
+def timed(what, fn):
+    gc.collect()
+    t = time.perf_counter()
+    fn()
+    out.setdefault(what, []).append(time.perf_counter() - t)
+for _ in range(repeat):
+    timed("load", lambda: checklist.load(path))
+    timed("flow", lambda: FlowGraph.build(program))
+    flow = program.flow
+    for rule in RULES:
+        def run(rule=rule):
+            with gc_paused():
+                list(rule(program, flow))
+        timed(rule.__module__.rsplit(".", 1)[-1], run)
+if networkx:
+    timed("networkx", program.flow.to_networkx)
+print(json.dumps(out))
+"""
+
+LARK_WORKER = """
+import gc, json, statistics, sys, time
+import lark
+from checklist.parse import grammar_text
+path, runs = sys.argv[1], int(sys.argv[2])
+text = open(path, encoding="utf-8").read() + "\\n"
+grammar = grammar_text()
+tree = lark.Lark(grammar, parser="lalr", lexer="contextual")
+# Every rule of ours returns None; Lark's own `__start_star_0` helpers keep their lists.
+names = {str(r.alias or r.origin.name) for r in tree.rules}
+noop = type("Noop", (lark.Transformer,), {n: (lambda self, c: None) for n in names if not n.startswith("_")})
+noop_parser = lark.Lark(grammar, parser="lalr", lexer="contextual", transformer=noop())
+out = {}
+for name, parser in (("lark_tree_s", tree), ("lark_noop_s", noop_parser)):
+    times = []
+    for _ in range(runs):
+        gc.collect()
+        t = time.perf_counter()
+        parser.parse(text)
+        times.append(time.perf_counter() - t)
+    out[name] = statistics.median(times)
+print(json.dumps(out))
+"""
+
+
+def worker(code: str, env: dict[str, str], *argv: object) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, "-c", code, *map(str, argv)], capture_output=True, text=True, env=env)
+    if done.returncode:
+        raise SystemExit(f"worker failed: {done.stderr.strip()}")
+    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
 def bench(args: argparse.Namespace, env: dict[str, str]) -> list[dict[str, Any]]:
-    """Every figure for every size.  The in-process timings go round the sizes in turns, so
-    that a busy spell on a shared machine does not land on one size only."""
-    import lark
-
-    import checklist
-    from checklist.checks import RULES
-    from checklist.graph import FlowGraph
-    from checklist.parse import grammar_text
-
+    """Every figure for every size.  In-process timings run in a fresh interpreter per size
+    and turn (after one untimed load), and the turns go round the sizes, so that neither the
+    heap left by a larger flow nor a busy spell on a shared machine lands on one size only;
+    small sizes are timed several times per turn."""
     rows: list[dict[str, Any]] = []
     runs: dict[int, dict[str, list[float]]] = {}
-    programs = {}
     for steps in args.sizes:
         path = generate.write(steps)
         text = path.read_text("utf-8")
         row: dict[str, Any] = {"steps": steps, "path": str(path), "bytes": len(text.encode()),
                                "lines": text.count("\n")}  # fmt: skip
-        program = checklist.load(path)
-        errors = [d for d in checklist.check(program) if d.severity == "error"]
-        if errors:
-            raise SystemExit(f"{path}: the generated flow has {len(errors)} errors, e.g. {errors[0].message}")
         if not args.skip_lark:
-            grammar = grammar_text()
-            tree_parser = lark.Lark(grammar, parser="lalr", lexer="contextual")
-            # Every rule of ours returns None; Lark's own `__start_star_0` helpers keep their lists.
-            names = {str(r.alias or r.origin.name) for r in tree_parser.rules}
-            noop = type("Noop", (lark.Transformer,), {n: _noop for n in names if not n.startswith("_")})
-            noop_parser = lark.Lark(grammar, parser="lalr", lexer="contextual", transformer=noop())
-            source = text + "\n"
-            row["lark_tree_s"] = statistics.median(
-                timed(lambda p=tree_parser, s=source: p.parse(s))
-                for _ in range(args.lark_runs)  # type: ignore[misc]
-            )
-            row["lark_noop_s"] = statistics.median(
-                timed(lambda p=noop_parser, s=source: p.parse(s))
-                for _ in range(args.lark_runs)  # type: ignore[misc]
-            )
+            row.update(worker(LARK_WORKER, env, path, args.lark_runs))
+            print(f"  {steps:,} steps: bare Lark parses timed", file=sys.stderr, flush=True)
         rows.append(row)
-        programs[steps] = program
         runs[steps] = {}
-        print(f"  {steps:,} steps: generated and checked clean", file=sys.stderr, flush=True)
-
-    def measure(steps: int, what: str, fn: Callable[[], object]) -> None:
-        runs[steps].setdefault(what, []).append(timed(fn))
-
     for turn in range(args.runs):
         for row in rows:
-            steps, program = row["steps"], programs[row["steps"]]
-            path = row["path"]
-            measure(steps, "load", lambda path=path: checklist.load(path))  # type: ignore[misc]
-            measure(steps, "flow", lambda program=program: FlowGraph.build(program))  # type: ignore[misc]
-            flow = program.flow
-            if turn < 3:
-                measure(steps, "networkx", flow.to_networkx)
-            for rule in RULES:
-                fn = lambda rule=rule, program=program, flow=flow: list(rule(program, flow))  # noqa: E731
-                measure(steps, rule.__module__.rsplit(".", 1)[-1], fn)  # type: ignore[misc]
+            repeat = max(1, 30_000 // row["steps"])  # more samples where they are cheap
+            for what, times in worker(WORKER, env, row["path"], repeat, int(turn < 3)).items():
+                runs[row["steps"]].setdefault(what, []).extend(times)
         print(f"  in-process turn {turn + 1} of {args.runs} done", file=sys.stderr, flush=True)
-
     for row in rows:
         med = {what: statistics.median(times) for what, times in runs[row["steps"]].items()}
         row["load_s"], row["flow_s"], row["networkx_s"] = med.pop("load"), med.pop("flow"), med.pop("networkx")
@@ -178,7 +203,7 @@ def bench(args: argparse.Namespace, env: dict[str, str]) -> list[dict[str, Any]]
         row["per_step_us"] = row["load_check_s"] / row["steps"] * 1e6
         if "lark_tree_s" in row:
             row["load_vs_lark"] = row["load_s"] / min(row["lark_tree_s"], row["lark_noop_s"])
-        row["cli_s"], row["cli_tool"] = cli_time(Path(row["path"]), args.runs, env)
+        row["cli_s"], row["cli_tool"], row["cli_cpu_s"] = cli_time(Path(row["path"]), args.runs, env)
         print(f"  {row['steps']:,} steps: command line timed", file=sys.stderr, flush=True)
     return rows
 
@@ -209,6 +234,7 @@ def table(row: dict[str, Any]) -> str:
     add("all rules", row["check_s"])
     add("load + flow + all rules, in process", row["load_check_s"])
     add(f"`checklist check FILE`, command line ({row['cli_tool']})", row["cli_s"])
+    add("the same, CPU time (user + system, mean)", row["cli_cpu_s"])
     if "load_vs_lark" in row:
         lines += ["", f"`checklist.load` / the faster bare Lark parse: {row['load_vs_lark']:.2f}x"]
     return "\n".join(lines)
@@ -261,24 +287,25 @@ def main() -> None:
     parser.add_argument("--lark-runs", type=int, default=3, help="runs of each bare Lark parse; default 3")
     parser.add_argument("--skip-lark", action="store_true", help="leave out the (slow) bare Lark parses")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
+    parser.add_argument("--src", type=Path, help="time the checklist package in this folder instead (e.g. an old copy)")
     args = parser.parse_args()
 
     print(f"machine: {machine()}", flush=True)
     with tempfile.TemporaryDirectory(prefix="checklist-pycache-") as cache:
-        env = cli_env(Path(cache))
+        env = cli_env(Path(cache), args.src)
         rows = bench(args, env)
         for row in rows:
             print()
             print(table(row), flush=True)
         small_path = generate.write(SMALL)
-        small = {
-            "cached": cli_time(small_path, max(args.runs, 30), env)[0],
-            "uncached": cli_time(small_path, max(args.runs, 30), cli_env(None))[0],
-        }
+        cached = cli_time(small_path, max(args.runs, 30), env)
+        uncached = cli_time(small_path, max(args.runs, 30), cli_env(None, args.src))
+        small = {"cached": cached[0], "cached_cpu": cached[2], "uncached": uncached[0], "uncached_cpu": uncached[2]}
         rss = peak_memory_mb(generate.write(100_000), env) if 100_000 in args.sizes else None
     print(
-        f"\n`checklist check` on {SMALL} steps: {fmt_s(small['cached'])} with bytecode cached, "
-        f"{fmt_s(small['uncached'])} compiling every module each run (PYTHONDONTWRITEBYTECODE=1, no cache)"
+        f"\n`checklist check` on {SMALL} steps: {fmt_s(small['cached'])} with bytecode cached "
+        f"(CPU {fmt_s(small['cached_cpu'])}), {fmt_s(small['uncached'])} compiling every module each run "
+        f"(PYTHONDONTWRITEBYTECODE=1, no cache; CPU {fmt_s(small['uncached_cpu'])})"
     )
     if rss is not None:
         print(f"peak memory (maxrss) of `checklist check` at 100k steps: {rss:.0f} MB")

@@ -32,7 +32,7 @@ def corpus() -> list[str]:
     sys.path.insert(0, str(ROOT / "bench"))
     import generate
 
-    lines = [line for f in files for line in f.read_text("utf-8").split("\n")]
+    lines = [line for f in files for line in f.read_text("utf-8", errors="replace").split("\n")]
     lines += generate.generate(150).split("\n")
     extra = [
         "  if a and b or not c -> x.3", "  if x >= -3 -> 2", "  if x=y->4", "  if (a or b) and c -> 5",
