@@ -35,6 +35,13 @@ def _parser() -> argparse.ArgumentParser:
     from checklist.render.command import add_parser as render_parser  # argparse only
 
     render_parser(sub)
+    paths = sub.add_parser("paths", help="answer scripts that visit every step or take every edge of a flow")
+    paths.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
+    paths.add_argument("--cover", choices=("edges", "steps"), default="edges", help="what to cover (default: edges)")
+    paths.add_argument("-o", "--output", type=Path, metavar="DIR",
+                       help="write the scripts here (script-01.answers, ...); default: print them")  # fmt: skip
+    paths.add_argument("--budget", type=int, default=2000, metavar="N",
+                       help="engine states one search may try before a target counts as missed (default 2000)")
     return parser
 
 
@@ -73,7 +80,13 @@ def cmd_render(args: argparse.Namespace) -> int:
     return run(args)
 
 
-COMMANDS = {"check": cmd_check, "run": cmd_run, "render": cmd_render}
+def cmd_paths(args: argparse.Namespace) -> int:
+    from checklist.paths.command import run
+
+    return run(args)
+
+
+COMMANDS = {"check": cmd_check, "run": cmd_run, "render": cmd_render, "paths": cmd_paths}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from itertools import chain
 from pathlib import Path
@@ -48,7 +49,18 @@ def read_source(path: Path) -> str:
             f"{path}:{line}: not valid UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
             "save the file as UTF-8"
         ) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    control = _CONTROL.search(text)
+    if control is not None:  # e.g. ESC: flow text is printed to terminals, so it must stay inert
+        line = text.count("\n", 0, control.start()) + 1
+        raise LoadError(
+            f"{path}:{line}: contains the control character U+{ord(control.group()):04X}; "
+            "flows are plain text: delete it"
+        )
+    return text
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 
 
 def flow_files(paths: list[Path]) -> list[Path]:

@@ -107,18 +107,18 @@ def fast_constructor(cls: Callable[..., T]) -> Callable[..., T]:
         or any(not f.init or f.kw_only is True for f in fields)
     ):  # fmt: skip
         return cls
-    defaults: dict[str, Any] = {f"_d_{f.name}": f.default for f in fields if f.default is not dataclasses.MISSING}
-    args = ", ".join(f"{n}=_d_{n}" if f"_d_{n}" in defaults else n for n in names)
-    body = "".join(f"        self.{n} = {n}\n" for n in names)
-    source = (
-        f"class _Twin:\n    __slots__ = {names!r}\n\n"
-        f"    def __init__(self, {args}):\n{body}        self.__class__ = _cls\n"
+    def switch(self: Any) -> None:
+        self.__class__ = cls
+
+    spec = [
+        (f.name, Any) if f.default is dataclasses.MISSING else (f.name, Any, dataclasses.field(default=f.default))
+        for f in fields
+    ]  # a plain twin: the stdlib builds its __init__, which sets the slots directly
+    twin = dataclasses.make_dataclass(
+        f"_{cls.__name__}Twin", spec, slots=True, eq=False, repr=False, namespace={"__post_init__": switch}
     )
-    namespace: dict[str, Any] = {"_cls": cls, **defaults}
-    exec(source, namespace)
-    twin = namespace["_Twin"]
     twin.__qualname__ = twin.__name__ = f"_{cls.__name__}Twin"
     layout = ("__basicsize__", "__dictoffset__", "__weakrefoffset__")
     if any(getattr(twin, a) != getattr(cls, a) for a in layout):
         return cls  # pragma: no cover - a layout the class switch would refuse
-    return twin  # type: ignore[no-any-return]
+    return twin

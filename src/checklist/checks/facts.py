@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.diagnostics import BAD_VALUE, UNDEFINED_FACT, UNUSED_FACT, Diagnostic, diag
+from checklist.diagnostics import BAD_REF, BAD_VALUE, UNDEFINED_FACT, UNUSED_FACT, Diagnostic, diag
 from checklist.graph import FlowGraph
 from checklist.program import Program
 
@@ -70,10 +70,22 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
                 if values is not None and str(value) not in values:
                     yield from _value(program, fact, value, span, values)
     for fact in program.facts.values():
+        if fact.dice is not None:
+            yield from _dice(fact)
         if fact.name not in used:
             yield diag(UNUSED_FACT, f"fact `{fact.name}` is never asked", fact.span,
                        "no condition, choose, dispatch or options names it",
                        help="use it in a step, or remove it")  # fmt: skip
+
+
+def _dice(fact: m.Fact) -> Iterator[Diagnostic]:
+    from checklist.run.dice import Dice, DiceError
+
+    try:
+        Dice.parse(fact.dice or "")
+    except DiceError as exc:
+        yield diag(BAD_REF, f"fact `{fact.name}` rolls impossible dice: {exc}", fact.span,
+                   help="write dice like 3d6, 1d6+2 or 2d6-1")  # fmt: skip
 
 
 def _undefined(program: Program, name: str, span: m.Span) -> Diagnostic:

@@ -18,6 +18,10 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         if edge.kind == "dispatch":
             continue  # reported by the dispatch rule, with the table row
         yield _unknown(program, edge.written, owner, edge.span, f"{what} from {edge.source}")
+    for step in program.steps.values():
+        for jump in step.jumps:
+            if isinstance(jump, m.Split) and jump.until is not None and jump.returns:
+                yield from _check_target(program, jump.until, step.checklist, f"split's join at {step.key}")
     for start in program.starts:
         yield from _check_target(program, start.target, start.checklist, "start")
     for expect in program.expects:

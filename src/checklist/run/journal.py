@@ -160,10 +160,46 @@ def read(path: Path) -> Journal:
     if len(raw) > MAX_BYTES:
         raise JournalError(f"{path}: too large to be a session file")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = json.loads(raw.decode("utf-8"), object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except _NotStrict as exc:
+        raise JournalError(f"{path}: not a session file ({exc})") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # ValueError: bad JSON, 4300+ digit numbers
         raise JournalError(f"{path}: not a session file (not JSON: {exc})") from None
+    if _lone_surrogate(data):  # "\ud800" decodes, but could never be written back as UTF-8
+        raise JournalError(f"{path}: not a session file (text holds a lone surrogate escape)")
     return parse(data, str(path))
+
+
+class _NotStrict(ValueError):
+    """JSON that Python's json module accepts but a session file may not hold."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _NotStrict(f"the key {key!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> object:
+    raise _NotStrict(f"{name} is not a JSON value")
+
+
+def _lone_surrogate(data: object) -> bool:
+    todo = [data]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if any("\ud800" <= c <= "\udfff" for c in item):
+                return True
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, dict):
+            todo.extend(item)
+            todo.extend(item.values())
+    return False
 
 
 def parse(data: object, where: str = "session") -> Journal:

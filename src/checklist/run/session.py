@@ -507,6 +507,8 @@ class Session:
         """Arrive at a step by a jump: a branch may end here; otherwise visit it."""
         if state.frames and state.frames[-1].until == key:
             return self._branch_done(state)
+        if key not in self.program.steps:  # e.g. a split's join that names no step
+            return replace(state, finished=Finish("stuck", f"the flow goes on at {key}, which does not exist"))
         return self._visit(state, key)
 
     def _visit(self, state: State, key: str, rules: bool = True) -> State:

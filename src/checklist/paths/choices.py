@@ -1,0 +1,61 @@
+"""The answers worth trying at a question: one per way the flow can go on.
+
+Typed exactly as at the `checklist run` prompt (and in an `--answers` file): `yes`/`no`,
+a choice by name (by number when the name is itself a number), a number, a dice result,
+`1`/`0` for a split (one branch, or none), and an empty line for Enter.
+"""
+
+from __future__ import annotations
+
+from checklist import model as m
+from checklist.program import Program
+from checklist.run.dice import Dice, DiceError
+from checklist.run.questions import Question
+
+
+class Choices:
+    """Candidate answers for each question of one program."""
+
+    def __init__(self, program: Program) -> None:
+        self.numbers = _numbers(program)
+
+    def __call__(self, question: Question) -> list[str]:
+        kind = question.kind
+        if kind == "continue":
+            return [""]
+        if kind == "split":
+            return ["1", "0"]
+        if kind in ("yes/no", "choice", "table"):
+            return [o.value if not o.value.isdigit() else str(i) for i, o in enumerate(question.options, 1)]
+        values = self.numbers.get(question.fact or "", [])
+        if kind == "roll" and question.dice:
+            try:
+                dice = Dice.parse(question.dice)
+            except DiceError:
+                return ["r"]
+            values = sorted({min(max(v, dice.low), dice.high) for v in values} | {dice.low, dice.high})
+        return [str(v) for v in values] or ["0"]
+
+
+def _numbers(program: Program) -> dict[str, list[int]]:
+    """For each number or roll fact, the values on both sides of every comparison made with it."""
+    found: dict[str, set[int]] = {}
+    for step in program.steps.values():
+        for jump in step.jumps:
+            if isinstance(jump, m.Branch):
+                _collect(jump.condition, found)
+            elif isinstance(jump, m.Choose):
+                for when in jump.whens:
+                    if isinstance(when.value, int):
+                        found.setdefault(jump.fact, set()).update((when.value, when.value + 1))
+    return {fact: sorted(values) for fact, values in found.items()}
+
+
+def _collect(cond: m.Condition, found: dict[str, set[int]]) -> None:
+    if isinstance(cond, (m.AllOf, m.AnyOf)):
+        for item in cond.items:
+            _collect(item, found)
+    elif isinstance(cond, m.Compare):
+        found.setdefault(cond.fact, set()).update((cond.value - 1, cond.value, cond.value + 1))
+    elif isinstance(cond, m.Equals) and isinstance(cond.value, int):
+        found.setdefault(cond.fact, set()).update((cond.value, cond.value + 1))

@@ -1,0 +1,59 @@
+"""`checklist paths [FLOW] [--cover steps|edges] [-o DIR] [--budget N]`.
+
+Exit codes (checklist.exitcodes): 0 every target is covered; 1 some step or edge could not
+be covered (the report says which and why), the engine failed on the flow (it has check
+errors), or the flow has no steps; 2 bad
+command line, unreadable flow, or DIR cannot be written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from checklist import exitcodes
+
+
+def run(args: argparse.Namespace) -> int:
+    from checklist.checks import check
+    from checklist.data import default_flow
+    from checklist.loader import load
+    from checklist.paths.plan import cover
+    from checklist.paths.report import names, report_text, script_text
+
+    if args.budget < 1:
+        print("checklist paths: --budget must be at least 1", file=sys.stderr)
+        return exitcodes.USAGE
+    flow: Path = args.flow or default_flow()
+    program = load(flow)
+    errors = sum(1 for d in check(program) if d.severity == "error")
+    if not program.steps:
+        print("checklist paths: the flow has no steps", file=sys.stderr)
+        return exitcodes.FINDINGS
+    coverage = cover(program, args.cover, budget=args.budget)
+    files = names(coverage)
+    texts = [script_text(coverage, i, name) for i, name in enumerate(files)]
+    if args.output is not None:
+        try:
+            _write(args.output, files, texts)
+        except OSError as exc:
+            print(f"checklist paths: cannot write to {args.output}: {exc.strerror}", file=sys.stderr)
+            return exitcodes.USAGE
+    out = sys.stdout
+    if errors:
+        out.write(f"note: `checklist check` finds {errors} error(s) in this flow; `checklist run` refuses it "
+                  "until they are fixed\n")  # fmt: skip
+    out.write(report_text(program, coverage, files, str(flow)))
+    if args.output is not None:
+        out.write(f"wrote {len(files)} scripts to {args.output}\n")
+    else:
+        for name, text in zip(files, texts, strict=True):
+            out.write(f"\n# ---- {name} ----\n{text}")
+    return exitcodes.FINDINGS if coverage.missed or coverage.failures else exitcodes.OK
+
+
+def _write(folder: Path, files: list[str], texts: list[str]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in zip(files, texts, strict=True):
+        (folder / name).write_text(text, encoding="utf-8")

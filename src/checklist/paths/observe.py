@@ -1,0 +1,105 @@
+"""The real session engine, watched: which edges of the flow graph each answer makes it take.
+
+`Recorder` is `checklist.run.session.Session` itself, unchanged in behaviour; it only notes,
+as the engine carries out each decision, the graph edge (`program.flow`, an `Edge`) that
+decision follows and every step it visits.  The planner (plan.py) reads these notes, so a
+script is credited only with what the engine really did.
+
+An edge is told apart from its parallel twins (`if a -> 5` and `else -> 5`, a `choose` with
+two values for one step) by the source span of the jump the engine took: `FlowGraph` gives
+each edge the span of the target it was built from (a dispatch edge, its table row's span).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from checklist import model as m
+from checklist.graph import Edge, FlowGraph
+from checklist.program import Program
+from checklist.run.questions import slug
+from checklist.run.session import Decision, Frame, Session, State
+
+
+class Recorder(Session):
+    """A Session that notes each edge taken (`taken`) and each step visited (`visited`)."""
+
+    def __init__(self, program: Program, **kwargs: Any) -> None:
+        self.flow: FlowGraph = program.flow
+        self.taken: list[Edge] = []
+        self.visited: list[str] = []
+        super().__init__(program, **kwargs)
+
+    def clear(self) -> None:
+        self.taken.clear()
+        self.visited.clear()
+
+    def _apply(self, state: State, decision: Decision) -> State:
+        new = super()._apply(state, decision)
+        self.taken.extend(taken_edges(self.program, self.flow, state, decision, new))
+        return new
+
+    def _visit(self, state: State, key: str, rules: bool = True) -> State:
+        self.visited.append(key)
+        return super()._visit(state, key, rules)
+
+
+def taken_edges(program: Program, flow: FlowGraph, before: State, decision: Decision, after: State) -> list[Edge]:
+    """The edges one decision follows: its own jump, and the `after split` edge of every split
+    whose last branch it finished (the flow goes on at the split's `until`)."""
+    out: list[Edge] = []
+    step = program.steps[before.step]
+    if decision.kind in ("jump", "split") and decision.statement < len(step.jumps):
+        jump = step.jumps[decision.statement]
+        edge = _edge(flow.out[before.step], _spans(program, before, jump, decision))
+        if edge is not None:
+            out.append(edge)
+    for frame in before.frames[len(after.frames) :]:  # splits this decision finished
+        edge = _after_split(program, flow, frame)
+        if edge is not None:
+            out.append(edge)
+    return out
+
+
+def _spans(program: Program, state: State, jump: m.Jump, decision: Decision) -> Iterator[tuple[str, m.Span]]:
+    """(edge kind, span) of the graph edge a decision at `jump` follows."""
+    if isinstance(jump, m.Go):
+        yield "goto", jump.target.span
+    elif isinstance(jump, (m.Branch, m.Otherwise)):
+        yield "branch", jump.target.span
+    elif isinstance(jump, m.Choose):
+        value = str(state.value(jump.fact))
+        for when in jump.whens:
+            if str(when.value) == value:
+                yield "branch", when.target.span
+                return
+    elif isinstance(jump, m.Dispatch):
+        table = program.tables.get(jump.table)
+        value = str(state.value(jump.fact))
+        for row in table.rows if table is not None else ():
+            if row.cells and slug(row.cells[0]) == value:
+                yield "dispatch", row.span
+                return
+    elif isinstance(jump, m.Split):
+        if decision.names:
+            yield "split", jump.target.span
+        elif jump.until is not None and not jump.returns:  # nobody: straight on at `until`
+            yield "return", jump.until.span
+
+
+def _edge(edges: list[Edge], wanted: Iterator[tuple[str, m.Span]]) -> Edge | None:
+    for kind, span in wanted:
+        for edge in edges:
+            if edge.kind == kind and edge.span == span:
+                return edge
+    return None
+
+
+def _after_split(program: Program, flow: FlowGraph, frame: Frame) -> Edge | None:
+    if frame.until is None or frame.returns:
+        return None
+    jump = program.steps[frame.step].jumps[frame.statement]
+    if not isinstance(jump, m.Split) or jump.until is None:
+        return None  # pragma: no cover - a frame is only made from a split
+    return _edge(flow.out[frame.step], iter([("return", jump.until.span)]))

@@ -1,0 +1,148 @@
+"""Where the flow can still go, given the facts already known: the search's guide.
+
+The flow graph says where each jump leads; the facts a session already knows narrow that
+down (a `yes/no` answered `no` earlier closes the `if` that needs `yes`).  `Reach` walks
+the graph forward from a state, reading each step's statements in order the way the
+engine does, and follows only the jumps the known facts still allow.  Facts are forgotten
+at scope heads (docs/run.md, "Scopes"): past the first head on the way, every jump counts
+as open again.  The result is an estimate, not a promise; the engine has the last word.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+
+from checklist import model as m
+from checklist.program import Program
+from checklist.run.questions import Value, slug
+from checklist.run.scopes import Scopes, asked_facts
+
+
+class Reach:
+    def __init__(self, program: Program) -> None:
+        self.program = program
+        self.scopes = Scopes.derive(program)
+        self._heads = {key for keys in self.scopes.heads.values() for key in keys}
+        self._reads: dict[str, tuple[str, ...]] = {}
+        self._successors: dict[tuple[str, tuple[Value | None, ...]], tuple[str, ...]] = {}
+
+    def distance(self, start: str, known: Mapping[str, Value], targets: frozenset[str]) -> int | None:
+        """Jumps from `start` to the nearest target through jumps the known facts allow."""
+        if start in targets:
+            return 0
+        # (step, facts still hold): once past a scope head, the facts no longer narrow anything
+        seen = {(start, True)}
+        queue = deque([(start, True, 0)])
+        while queue:
+            key, holds, depth = queue.popleft()
+            for nxt in self.successors(key, known if holds else {}):
+                if nxt in targets:
+                    return depth + 1
+                state = (nxt, holds and nxt not in self._heads)
+                if state not in seen:
+                    seen.add(state)
+                    queue.append((*state, depth + 1))
+        return None
+
+    def successors(self, key: str, known: Mapping[str, Value]) -> tuple[str, ...]:
+        """The steps `key` can jump to when `known` holds (the engine's statement order)."""
+        reads = self._reads.get(key)
+        if reads is None:
+            reads = self._reads[key] = tuple(dict.fromkeys(asked_facts(self.program.steps[key])))
+        memo = (key, tuple(known.get(fact) for fact in reads))
+        found = self._successors.get(memo)
+        if found is None:
+            found = self._successors[memo] = tuple(self._successors_of(key, known))
+        return found
+
+    def _successors_of(self, key: str, known: Mapping[str, Value]) -> list[str]:
+        step = self.program.steps[key]
+        out: list[str] = []
+        for jump in step.jumps:
+            if isinstance(jump, m.Branch):
+                if jump.target.special == "return":
+                    continue
+                held = holds(jump.condition, known)
+                if held is False:
+                    continue
+                self._add(out, step, jump.target)
+                if held:
+                    break
+            elif isinstance(jump, (m.Go, m.Otherwise)):
+                self._add(out, step, jump.target)
+                break
+            elif isinstance(jump, m.Choose):
+                value = known.get(jump.fact)
+                whens = [w for w in jump.whens if value is None or str(w.value) == str(value)]
+                for when in whens:
+                    self._add(out, step, when.target)
+                if value is not None and whens:
+                    break
+            elif isinstance(jump, m.Dispatch):
+                if self._dispatch(out, step, jump, known.get(jump.fact)):
+                    break
+            elif isinstance(jump, m.Split):
+                self._add(out, step, jump.target)
+                if jump.until is not None and not jump.returns:
+                    self._add(out, step, jump.until)
+                    break
+            else:  # end, return
+                break
+        return out
+
+    def _dispatch(self, out: list[str], step: m.Step, jump: m.Dispatch, value: Value | None) -> bool:
+        """Add the dispatch's targets; True when a known value settles it."""
+        table = self.program.tables.get(jump.table)
+        column = table.column(jump.column) if table is not None else None
+        if table is None or column is None:
+            return False
+        for row in table.rows:
+            if not row.cells or (value is not None and slug(row.cells[0]) != str(value)):
+                continue
+            cell = row.cells[column].strip() if column < len(row.cells) else ""
+            key = f"{step.checklist}.{cell}"
+            if cell.isdigit() and key in self.program.steps:
+                out.append(key)
+                if value is not None:
+                    return True
+        return False
+
+    def _add(self, out: list[str], step: m.Step, target: m.Target) -> None:
+        key = self.program.resolve(target, step.checklist)
+        if key is not None and key in self.program.steps:
+            out.append(key)
+
+
+def holds(cond: m.Condition, known: Mapping[str, Value]) -> bool | None:
+    """True, False, or None when it depends on facts not known yet."""
+    if isinstance(cond, (m.AllOf, m.AnyOf)):
+        decisive = isinstance(cond, m.AnyOf)
+        unknown = False
+        for item in cond.items:
+            result = holds(item, known)
+            if result is None:
+                unknown = True
+            elif result is decisive:
+                return decisive
+        return None if unknown else not decisive
+    value = known.get(cond.fact)
+    if value is None:
+        return None
+    if isinstance(cond, (m.IsTrue, m.IsFalse)):
+        truthy = value != 0 if isinstance(value, int) else value not in ("no", "")
+        return truthy if isinstance(cond, m.IsTrue) else not truthy
+    if isinstance(cond, m.Equals):
+        return (str(value) == str(cond.value)) != cond.negated
+    number = value if isinstance(value, int) else _int(value)
+    if number is None:
+        return False
+    return {">=": number >= cond.value, "<=": number <= cond.value,
+            ">": number > cond.value, "<": number < cond.value}[cond.op]  # fmt: skip
+
+
+def _int(text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:
+        return None

@@ -1,0 +1,120 @@
+"""Random sessions on flow/: random answers (good and bad), undo, override, and save/resume
+at random points.
+
+The session never stops anywhere but at an end (flow/ is clean: never `stuck`), every
+prompt takes at least one of the answers offered, and a saved session always resumes to an
+identical state, from which the run goes on.  docs/reliability.md gives the numbers.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from checklist import load
+from checklist.run import journal as jr
+from checklist.run.dice import Dice
+from checklist.run.questions import BadAnswer, Question
+from checklist.run.session import Session, SessionError
+
+ROOT = Path(__file__).resolve().parents[2]
+FLOW = load(ROOT / "flow")
+DIGEST = jr.digest(FLOW)
+SCALE = float(os.environ.get("CHECKLIST_FUZZ_SCALE", "1"))
+CASES = int(200 * SCALE)
+ACTIONS = 250  # at most, per session
+STARTS = [None, "combat.1", "combat.54", "combat.59", "combat.132", "post-combat.1"]
+
+ACTION = st.tuples(
+    st.sampled_from(["good"] * 12 + ["bad", "undo", "undo", "save", "override"]),
+    st.integers(0, 1 << 30),
+)
+
+
+def good_answer(question: Question, rng: random.Random) -> str:
+    """Something the game master could type that the question takes."""
+    if question.kind == "continue":
+        return rng.choice(["", "1", "c"])
+    if question.kind == "split":
+        if question.item is None:
+            return rng.choice(["1", "0", "y", "n"])
+        count = rng.choice([0, 1, 1, 2, 3])
+        if count and rng.random() < 0.5:
+            return f"{count}: " + ", ".join(f"Name{i}" for i in range(count))
+        return str(count)
+    if question.kind == "roll":
+        if rng.random() < 0.5:
+            return "r"
+        dice = Dice.parse(question.dice or "")
+        return str(rng.randint(dice.low, dice.high))
+    if question.kind == "number":
+        return str(rng.randint(-3, 25))
+    index = rng.randrange(len(question.options))
+    return str(index + 1) if rng.random() < 0.5 else question.options[index].value
+
+
+BAD = ["", "   ", "0", "999", "-1", "maybe", "x" * 500, "\x00", "\x1b[2J", "1.5", "r r", "2: a", "a, a", "51", "é"]
+
+
+def save_and_resume(session: Session, folder: Path, rng: random.Random) -> Session:
+    path = folder / f"s{rng.randrange(1 << 30)}.json"
+    jr.write(path, jr.snapshot(session, DIGEST, ("/flow",)), sync=False)
+    restored = jr.restore(jr.read(path), FLOW, DIGEST)
+    assert restored.notes == ()
+    again = restored.session
+    assert again.state == session.state
+    assert again.events == session.events
+    assert len(again.history) == len(session.history)
+    assert again.question == session.question and again.finished == session.finished
+    return again
+
+
+def check_invariants(session: Session) -> None:
+    finished = session.finished
+    if finished is not None:
+        assert finished.kind == "end", f"stuck at {session.state.step}: {finished.label}"
+        assert session.question is None
+    else:
+        assert session.question is not None, f"no question and not over at {session.state.step}"
+
+
+@settings(max_examples=CASES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(STARTS), st.integers(0, 1 << 31), st.lists(ACTION, min_size=ACTIONS // 5, max_size=ACTIONS))
+def test_random_session(at: str | None, seed: int, actions: list[tuple[str, int]]) -> None:
+    session = Session(FLOW, at=at, seed=seed)
+    check_invariants(session)
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind, number in actions:
+            rng = random.Random(number)
+            question = session.question
+            if kind == "undo":
+                before = len(session.history)
+                assert session.undo() == (before > 1)
+            elif kind == "save":
+                session = save_and_resume(session, Path(tmp), rng)
+            elif question is None:
+                try:
+                    session.answer("1")
+                except SessionError:
+                    pass
+                else:
+                    raise AssertionError("an answer after the end was taken")
+            elif kind == "override" and session.overridable():
+                session.override(rng.choice(session.overridable()))
+                assert session.question is not None and session.question.override
+            elif kind == "bad":
+                text = rng.choice(BAD)
+                before = session.state
+                try:
+                    session.answer(text)
+                except BadAnswer:
+                    assert session.state is before  # a refused answer changes nothing
+            else:
+                session.answer(good_answer(question, rng))
+            check_invariants(session)
+        save_and_resume(session, Path(tmp), random.Random(0))
