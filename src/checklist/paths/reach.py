@@ -17,6 +17,7 @@ from checklist import model as m
 from checklist.program import Program
 from checklist.run.questions import Value, slug
 from checklist.run.scopes import Scopes, asked_facts
+from checklist.run.session import atom_holds
 
 
 class Reach:
@@ -127,22 +128,4 @@ def holds(cond: m.Condition, known: Mapping[str, Value]) -> bool | None:
                 return decisive
         return None if unknown else not decisive
     value = known.get(cond.fact)
-    if value is None:
-        return None
-    if isinstance(cond, (m.IsTrue, m.IsFalse)):
-        truthy = value != 0 if isinstance(value, int) else value not in ("no", "")
-        return truthy if isinstance(cond, m.IsTrue) else not truthy
-    if isinstance(cond, m.Equals):
-        return (str(value) == str(cond.value)) != cond.negated
-    number = value if isinstance(value, int) else _int(value)
-    if number is None:
-        return False
-    return {">=": number >= cond.value, "<=": number <= cond.value,
-            ">": number > cond.value, "<": number < cond.value}[cond.op]  # fmt: skip
-
-
-def _int(text: str) -> int | None:
-    try:
-        return int(text)
-    except ValueError:
-        return None
+    return None if value is None else atom_holds(cond, value)

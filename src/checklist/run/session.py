@@ -629,6 +629,11 @@ def _test(cond: m.Condition, read: Callable[[str], Value | None]) -> bool | str:
     value = read(cond.fact)
     if value is None:
         return cond.fact
+    return atom_holds(cond, value)
+
+
+def atom_holds(cond: m.IsTrue | m.IsFalse | m.Equals | m.Compare, value: Value) -> bool:
+    """Whether one condition holds, given the known value of the fact it names."""
     if isinstance(cond, m.IsTrue):
         return _truthy(value)
     if isinstance(cond, m.IsFalse):
