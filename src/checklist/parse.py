@@ -357,40 +357,22 @@ def _fast_target(match: re.Match[str], g: int, ln: int, file: str) -> m.Target |
     return _Target(name, _number(foreign), None, _Span(file, ln, match.start(g + 1) + 1, ln, match.end(g + 2) + 1))
 
 
-def _fast_go(line: str, indent: int, ln: int, file: str) -> Item | None:
-    match = _GO(line, indent)
-    if match is None:
-        return None
-    number = match.group(1)
-    if number is not None:  # the common case, inlined
-        start, end = match.span(1)
-        value = int(number)  # _number, inlined
-        value = _NUMBERS.setdefault(value, value)
-        target: m.Target | None = _Target(None, value, None, _Span(file, ln, start + 1, ln, end + 1))
-    else:
-        target = _fast_target(match, 1, ln, file)
-    if target is None:
-        return None
-    span = _Span(file, ln, indent + 1, ln, indent + 3)
-    return ("jump", _Go(target, span), span)
+def _fast_jump(pattern: Callable[[str, int], re.Match[str] | None], width: int, node: Callable[..., m.Jump]) -> Handler:
+    """The handler for a one-target statement (`go N`, `else -> N`) of keyword `width`."""
+
+    def handler(line: str, indent: int, ln: int, file: str) -> Item | None:
+        match = pattern(line, indent)
+        target = _fast_target(match, 1, ln, file) if match is not None else None
+        if target is None:
+            return None
+        span = _Span(file, ln, indent + 1, ln, indent + 1 + width)
+        return ("jump", node(target, span), span)
+
+    return handler
 
 
-def _fast_else(line: str, indent: int, ln: int, file: str) -> Item | None:
-    match = _ELSE(line, indent)
-    if match is None:
-        return None
-    number = match.group(1)
-    if number is not None:  # the common case, inlined
-        start, end = match.span(1)
-        value = int(number)  # _number, inlined
-        value = _NUMBERS.setdefault(value, value)
-        target: m.Target | None = _Target(None, value, None, _Span(file, ln, start + 1, ln, end + 1))
-    else:
-        target = _fast_target(match, 1, ln, file)
-    if target is None:
-        return None
-    span = _Span(file, ln, indent + 1, ln, indent + 5)
-    return ("jump", _Otherwise(target, span), span)
+_fast_go = _fast_jump(_GO, 2, _Go)
+_fast_else = _fast_jump(_ELSE, 4, _Otherwise)
 
 
 def _fast_condition(line: str, pos: int, end: int, ln: int, file: str) -> m.Condition | None:
@@ -442,14 +424,7 @@ def _fast_if(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _IF(line, indent)
     if match is None:
         return None
-    number = match.group(2)
-    if number is not None:  # the common case, inlined
-        start, end = match.span(2)
-        value = int(number)  # _number, inlined
-        value = _NUMBERS.setdefault(value, value)
-        target: m.Target | None = _Target(None, value, None, _Span(file, ln, start + 1, ln, end + 1))
-    else:
-        target = _fast_target(match, 2, ln, file)
+    target = _fast_target(match, 2, ln, file)
     if target is None:
         return None
     cond = _fast_condition(line, match.start(1), match.end(1), ln, file)
