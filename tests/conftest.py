@@ -5,13 +5,35 @@ from pathlib import Path
 
 import pytest
 
+from checklist import load
+from checklist.program import Program
+
 ROOT = Path(__file__).resolve().parent.parent
+FLOW = ROOT / "flow"
+DUEL = ROOT / "tests" / "run" / "data" / "duel.flow"
+HARDEST = ROOT / "tests" / "data" / "design" / "hardest.flow"
 UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"
 
 
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+# The flows the suite reads but never changes, loaded once per run.
+@pytest.fixture(scope="session")
+def flow() -> Program:
+    return load(FLOW)
+
+
+@pytest.fixture(scope="session")
+def duel() -> Program:
+    return load(DUEL)
+
+
+@pytest.fixture(scope="session")
+def hardest() -> Program:
+    return load(HARDEST)
 
 
 def golden(path: Path, actual: str) -> None:

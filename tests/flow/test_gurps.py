@@ -26,11 +26,6 @@ TABLE_SHAPES = {  # rows, columns, as printed in the seed
 
 
 @pytest.fixture(scope="module")
-def flow() -> Program:
-    return load(FLOW)
-
-
-@pytest.fixture(scope="module")
 def verbatim() -> Program:
     return load(VERBATIM)
 

@@ -9,21 +9,9 @@ import pytest
 from checklist import load
 from checklist.paths.plan import Coverage, cover
 from checklist.program import Program
+from tests.conftest import DUEL, FLOW, HARDEST, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
-FLOW = ROOT / "flow"
-HARDEST = ROOT / "tests" / "data" / "design" / "hardest.flow"
-DUEL = ROOT / "tests" / "run" / "data" / "duel.flow"
-
-
-@pytest.fixture(scope="session")
-def flow() -> Program:
-    return load(FLOW)
-
-
-@pytest.fixture(scope="session")
-def duel() -> Program:
-    return load(DUEL)
+__all__ = ["DUEL", "FLOW", "HARDEST", "ROOT"]
 
 
 @pytest.fixture(scope="session")
