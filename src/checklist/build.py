@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from checklist import model as m
 from checklist.diagnostics import BAD_TABLE, MISPLACED, NO_CHECKLIST, Diagnostic, diag
+from checklist.build_cards import CARD_STATEMENTS, CardBuilder
 from checklist.parse import Item, Statement, span_of
 from checklist.program import fast_constructor
 
 _Step = fast_constructor(m.Step)
 
-_STEP_ITEMS = {"text", "refs", "jump", "choose", "when", "options", "uses", "erratum", "note"}
+_STEP_ITEMS = {"text", "refs", "jump", "choose", "when", "options", "uses", "erratum", "note", "action", "show_card"}
 _TABLE_ITEMS = {"columns", "row", "refs", "note", "erratum"}
 
 
@@ -21,7 +22,7 @@ class _StepDraft:
     """A step being built (a plain slotted class: a flow has one per step)."""
 
     __slots__ = ("checklist", "number", "title", "section", "span", "prose", "refs", "jumps", "options",
-                 "uses", "errata", "notes")  # fmt: skip
+                 "uses", "errata", "notes", "actions", "cards")  # fmt: skip
 
     def __init__(self, checklist: str, number: int, title: str, section: str | None, span: m.Span) -> None:
         self.checklist = checklist
@@ -36,6 +37,8 @@ class _StepDraft:
         self.uses: list[m.Uses] = []
         self.errata: list[m.Erratum] = []
         self.notes: list[m.Note] = []
+        self.actions: list[m.Action] = []
+        self.cards: list[m.ShowCard] = []
 
     def close(self) -> m.Step:
         jumps = tuple(self.jumps)
@@ -44,7 +47,7 @@ class _StepDraft:
         return _Step(
             self.checklist, self.number, self.title, tuple(self.prose), tuple(self.refs), jumps,
             tuple(self.options), tuple(self.uses), tuple(self.errata), tuple(self.notes),
-            self.section, self.span,
+            self.section, self.span, tuple(self.actions), tuple(self.cards),
         )  # fmt: skip
 
 
@@ -65,6 +68,20 @@ class _TableDraft:
             self.name, self.title, self.columns, tuple(self.rows), tuple(self.refs),
             tuple(self.notes), self.span, self.columns_span, tuple(self.errata),
         )  # fmt: skip
+
+
+@dataclass
+class _FactDraft:
+    """A fact and the `refs` and `note` lines under it."""
+
+    fact: m.Fact
+    refs: list[m.Ref] = field(default_factory=list)
+    notes: list[m.Note] = field(default_factory=list)
+
+    def close(self) -> m.Fact:
+        if not self.refs and not self.notes:
+            return self.fact
+        return replace(self.fact, refs=tuple(self.refs), notes=tuple(self.notes))
 
 
 @dataclass
@@ -89,6 +106,8 @@ class Builder:
         self.section: str | None = None
         self.step: _StepDraft | None = None
         self.table: _TableDraft | None = None
+        self.cards = CardBuilder(self.diagnostics)
+        self.fact: _FactDraft | None = None
 
     def module(self, statements: Iterable[Statement]) -> m.Module:
         return self.module_items((st.kind, st.value, st.span) for st in statements)
@@ -114,7 +133,8 @@ class Builder:
             m.Checklist(c.id, c.title, tuple(c.steps), tuple(c.sections), c.span) for c in self.checklists
         )
         return m.Module(
-            self.path, checklists, tuple(self.facts), tuple(self.tables), tuple(self.starts), tuple(self.expects)
+            self.path, checklists, tuple(self.facts), tuple(self.tables), tuple(self.starts), tuple(self.expects),
+            self.cards.decks(),
         )
 
     def close_block(self) -> None:
@@ -122,7 +142,10 @@ class Builder:
             self.checklist.steps.append(self.step.close())
         if self.table is not None:
             self.tables.append(self.table.close())
-        self.step = self.table = None
+        if self.fact is not None:
+            self.facts.append(self.fact.close())
+        self.cards.close_card()
+        self.step = self.table = self.fact = None
 
     def misplaced(self, st: Statement, where: str) -> None:
         self.diagnostics.append(diag(MISPLACED, f"`{st.kind}` line {where}", st.span,
@@ -132,6 +155,14 @@ class Builder:
         kind, value = st.kind, st.value
         if self.table is not None and kind in _TABLE_ITEMS:
             self.table_item(st)
+            return
+        if self.fact is not None and kind in ("refs", "note"):
+            (self.fact.refs.extend(value) if kind == "refs" else self.fact.notes.append(value))
+            return
+        if kind in CARD_STATEMENTS or (self.cards.open and kind in ("refs", "note")):
+            if kind in ("deck", "card"):
+                self.close_block()
+            self.cards.feed(st)
             return
         if kind in _STEP_ITEMS:
             if self.step is None:
@@ -166,8 +197,10 @@ class Builder:
         self.table = _TableDraft(value[0], value[1], span)
 
     def on_fact(self, value: tuple[Any, ...], span: m.Span) -> None:
-        name, kind, choices, table, dice, scope, question = value
-        self.facts.append(m.Fact(name, kind, choices, table, dice, scope, question, span))
+        self.close_block()
+        name, kind, choices, table, dice, scope, question = value[:7]
+        expr = value[7] if len(value) > 7 else None
+        self.fact = _FactDraft(m.Fact(name, kind, choices, table, dice, scope, question, span, expr))
 
     def on_start(self, value: m.Target, span: m.Span) -> None:
         self.starts.append(m.StartDecl(value, self.checklist.id if self.checklist else None, span))
@@ -199,7 +232,8 @@ class Builder:
             else:
                 self.misplaced(st, "not directly under a `choose`")
         else:
-            field_name = {"options": "options", "uses": "uses", "erratum": "errata", "note": "notes"}[kind]
+            field_name = {"options": "options", "uses": "uses", "erratum": "errata", "note": "notes",
+                          "action": "actions", "show_card": "cards"}[kind]  # fmt: skip
             getattr(step, field_name).append(value)
 
     def table_item(self, st: Statement) -> None:

@@ -109,6 +109,7 @@ def join(modules: list[m.Module], diagnostics: list[Diagnostic], sources: dict[s
     steps: dict[str, m.Step] = {}
     facts: dict[str, m.Fact] = {}
     tables: dict[str, m.Table] = {}
+    decks: dict[str, m.Deck] = {}
     for module in modules:
         for checklist in module.checklists:
             if _duplicate(checklists, checklist.id, checklist.span, DUPLICATE_CHECKLIST, "checklist", diagnostics):
@@ -128,11 +129,14 @@ def join(modules: list[m.Module], diagnostics: list[Diagnostic], sources: dict[s
         for table in module.tables:
             if not _duplicate(tables, table.name, table.span, DUPLICATE_NAME, "table", diagnostics):
                 tables[table.name] = table
+        for deck in module.decks:
+            if not _duplicate(decks, deck.name, deck.span, DUPLICATE_NAME, "deck", diagnostics):
+                decks[deck.name] = deck
     return Program(
         tuple(modules), checklists, steps, facts, tables,
         tuple(s for mod in modules for s in mod.starts),
         tuple(e for mod in modules for e in mod.expects),
-        diagnostics, sources,
+        diagnostics, sources, decks,
     )  # fmt: skip
 
 

@@ -221,6 +221,170 @@ class Uses:
     span: Span = field(compare=False)
 
 
+# ---- expressions (computed facts) -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    value: int
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A fact, if the flow declares one by this name; otherwise a value such as `yes` or `torso`."""
+
+    name: str
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """`table.column[key, ...]`: the cell of the row whose leading cells match the keys."""
+
+    table: str
+    column: str
+    keys: tuple[Expr, ...]
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    func: str
+    args: tuple[Expr, ...]
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    op: Literal["+", "-", "*", "/"]
+    left: Expr
+    right: Expr
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    operand: Expr
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class IfElse:
+    condition: Condition
+    then: Expr
+    other: Expr
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Test:
+    """`a > b` between two expressions: the value `yes` or `no`."""
+
+    op: Literal[">=", "<=", ">", "<"]
+    left: Expr
+    right: Expr
+    span: Span = field(compare=False)
+
+
+Expr = Num | Name | Lookup | Call | BinOp | Neg | IfElse | Test
+
+
+def expr_children(expr: Expr) -> tuple[Expr, ...]:
+    if isinstance(expr, Lookup):
+        return expr.keys
+    if isinstance(expr, Call):
+        return expr.args
+    if isinstance(expr, (BinOp, Test)):
+        return (expr.left, expr.right)
+    if isinstance(expr, Neg):
+        return (expr.operand,)
+    if isinstance(expr, IfElse):
+        return (expr.then, expr.other)
+    return ()
+
+
+def expr_names(expr: Expr) -> list[Name]:
+    """Every bare name in an expression (facts and values alike), conditions included."""
+    out: list[Name] = [expr] if isinstance(expr, Name) else []
+    if isinstance(expr, IfElse):
+        out.extend(Name(f, s) for f, s in condition_facts(expr.condition))
+    for child in expr_children(expr):
+        out.extend(expr_names(child))
+    return out
+
+
+# ---- step actions -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    """`add FACT to LEDGER`: the fact becomes a visible line of the ledger, from this step."""
+
+    fact: str
+    ledger: str
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Find:
+    """`find FACT`: make the fact known at this step (asked, rolled or computed)."""
+
+    fact: str
+    span: Span = field(compare=False)
+
+
+Action = Add | Find
+
+
+@dataclass(frozen=True, slots=True)
+class ShowCard:
+    """`show card FACT from DECK`: show the card the fact's value names."""
+
+    fact: str
+    deck: str
+    span: Span = field(compare=False)
+
+
+# ---- cards ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardField:
+    name: Literal["move", "attack", "defense", "options", "other"]
+    text: str
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    deck: str
+    name: str
+    title: str
+    categories: tuple[str, ...]
+    refs: tuple[Ref, ...]
+    fields: tuple[CardField, ...]
+    notes: tuple[Note, ...]
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    name: str
+    title: str
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    name: str
+    title: str
+    categories: tuple[Category, ...]
+    cards: tuple[Card, ...]
+    notes: tuple[Note, ...]
+    span: Span = field(compare=False)
+
+
 # ---- declarations -------------------------------------------------------
 
 
@@ -238,6 +402,8 @@ class Step:
     notes: tuple[Note, ...]
     section: str | None
     span: Span = field(compare=False)
+    actions: tuple[Action, ...] = ()
+    cards: tuple[ShowCard, ...] = ()
 
     @property
     def key(self) -> str:
@@ -248,16 +414,24 @@ class Step:
         return "\n".join(self.prose)
 
 
+FactKind = Literal["yes/no", "number", "roll", "choice", "table", "ledger"]
+
+
 @dataclass(frozen=True, slots=True)
 class Fact:
+    """A fact the flow reads: asked, rolled, computed from `expr`, or (a ledger) summed from lines."""
+
     name: str
-    kind: Literal["yes/no", "number", "roll", "choice", "table"]
+    kind: FactKind
     choices: tuple[str, ...]
     table: str | None
     dice: str | None
     scope: Scope
     question: str
     span: Span = field(compare=False)
+    expr: Expr | None = None
+    refs: tuple[Ref, ...] = ()
+    notes: tuple[Note, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,3 +499,4 @@ class Module:
     tables: tuple[Table, ...]
     starts: tuple[StartDecl, ...]
     expects: tuple[Expect, ...]
+    decks: tuple[Deck, ...] = ()

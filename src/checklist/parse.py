@@ -31,10 +31,11 @@ from checklist import model as m
 from checklist.data import data_path
 from checklist.diagnostics import BAD_REF, SYNTAX, Diagnostic, diag
 from checklist.program import fast_constructor
+from checklist.transform_compute import ComputeToModel
 
 MAX_ERRORS_PER_FILE = 50
 
-_REF = re.compile(r"(BIO|MA|HT|CI|B) ?(?:([0-9]+)(?:-([0-9]+))?|\?)")
+_REF = re.compile(r"(BIO|MA|HT|CII|CI|B) ?(?:([0-9]+)(?:-([0-9]+))?|\?)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,7 @@ def _span(file: str, tok: Token) -> m.Span:
     return m.Span(file, tok.line or 0, tok.column or 0, end_line or 0, end_col or 0)
 
 
-class _ToModel:
+class _ToModel(ComputeToModel):
     """Builds model nodes straight from the LALR parser's reductions (no tree).
 
     Mixed into lark's Transformer by `_parser` (so that importing this module does not
@@ -117,6 +118,9 @@ class _ToModel:
     def kind_number(self, c: list[Token]) -> tuple[str, tuple[str, ...], None, None]:
         return ("number", (), None, None)
 
+    def kind_ledger(self, c: list[Token]) -> tuple[str, tuple[str, ...], None, None]:
+        return ("ledger", (), None, None)
+
     def kind_roll(self, c: list[Token]) -> tuple[str, tuple[str, ...], None, str]:
         return ("roll", (), None, str(c[0]))
 
@@ -141,7 +145,8 @@ class _ToModel:
 
     def fact(self, c: list[Any]) -> None:
         kind, choices, table, dice = c[2]
-        self.emit("fact", (str(c[1]), kind, choices, table, dice, str(c[3]), _unquote(c[4])), c[1])
+        expr = c[5] if len(c) > 5 else None
+        self.emit("fact", (str(c[1]), kind, choices, table, dice, str(c[3]), _unquote(c[4]), expr), c[1])
 
     def table(self, c: list[Token]) -> None:
         self.emit("table", (str(c[1]), _unquote(c[2])), c[1])
@@ -276,14 +281,14 @@ _INT = r"[0-9]++"
 _STRING = r'"[^"\n]*+"'
 _TARGET = rf"(?:({_INT})|({_NAME})(?:{_O}\.{_O}({_INT}))?)"  # 3 groups
 
-_REF_TOKEN = r"(?>(?:BIO|MA|HT|CI|B) ?(?:[0-9]+(?:-[0-9]+)?|\?))"
+_REF_TOKEN = r"(?>(?:BIO|MA|HT|CII|CI|B) ?(?:[0-9]+(?:-[0-9]+)?|\?))"
 _GO = re.compile(rf"go{_B}{_TARGET}{_TAIL}").fullmatch
 _ELSE = re.compile(rf"else{_O}->{_O}{_TARGET}{_TAIL}").fullmatch
 _IF = re.compile(rf"if{_B}(.*?){_O}->{_O}{_TARGET}{_TAIL}").fullmatch
 _WHEN = re.compile(rf"when{_B}(?:({_NAME})|({_INT})){_O}->{_O}{_TARGET}{_TAIL}").fullmatch
 _STEP = re.compile(rf"step{_B}({_INT}){_O}({_STRING}){_TAIL}").fullmatch
 _REFS = re.compile(rf"refs{_B}({_REF_TOKEN}(?:{_O},{_O}{_REF_TOKEN})*){_TAIL}").fullmatch
-_REF_PARTS = re.compile(r"(BIO|MA|HT|CI|B) ?(?:([0-9]+)(?:-([0-9]+))?|\?)").finditer
+_REF_PARTS = re.compile(r"(BIO|MA|HT|CII|CI|B) ?(?:([0-9]+)(?:-([0-9]+))?|\?)").finditer
 _CHOOSE = re.compile(rf"choose{_B}({_NAME}){_TAIL}")
 _NAMED = re.compile(rf"([a-z]+){_B}({_NAME}){_O}({_STRING}){_TAIL}")  # checklist, section, table
 _START = re.compile(rf"start{_B}{_TARGET}{_TAIL}")

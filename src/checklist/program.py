@@ -32,6 +32,7 @@ class Program:
     expects: tuple[m.Expect, ...]
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
+    decks: dict[str, m.Deck] = field(default_factory=dict)
 
     @property
     def start(self) -> str | None:

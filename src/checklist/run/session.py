@@ -25,9 +25,10 @@ from checklist.program import Program
 from checklist.run import dice as dice_mod
 from checklist.run import questions as q
 from checklist.run.questions import CONTINUE, Answer, BadAnswer, Question, Value, slug
+from checklist.run.reader import Reader, dependents, drop_stale
 from checklist.run.scopes import RANK, Scopes
 
-How = Literal["set", "asked", "rolled", "override"]
+How = Literal["set", "asked", "rolled", "override", "computed", "ledger"]
 ROLL_KEYS = ("r", "roll")
 
 
@@ -45,6 +46,10 @@ class Known:
     how: How
     step: str | None
     seq: int
+    work: str = ""  # a computed fact: how it was worked out
+    deps: tuple[str, ...] = ()  # a computed fact: the facts it read
+    lines: tuple[tuple[str, str], ...] = ()  # a ledger: (fact, step it was added at), in order
+    adjust: int = 0  # a ledger: the game master's correction over the sum of its lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,14 +296,24 @@ class Session:
             fact = self.program.facts[question.fact]
             how: How = "override" if question.override else ("rolled" if rolled else "asked")
             seq = state.seq + 1
-            known = tuple(k for k in state.facts if k.fact != fact.name)
-            known += (Known(fact.name, answer, fact.scope, how, state.step, seq),)
+            known = self._replaced(state, fact, answer, how, seq)
             event = Event("answer", state.step, fact.name, answer, rolled=rolled)
             rolls = state.rolls + (1 if rolled else 0)
             new = self._settle(replace(state, facts=known, question=None, decision=None, answered=True,
                                        seq=seq, rolls=rolls))  # fmt: skip
         self.history.append(new)
         self.events.append(event)
+
+    def _replaced(self, state: State, fact: m.Fact, answer: Value, how: How, seq: int) -> tuple[Known, ...]:
+        """The facts after an answer: an override also drops what was worked out from the old value."""
+        stale = dependents(state.facts, fact.name) if how == "override" else set()
+        old = state.known().get(fact.name)
+        kept = tuple(k for k in state.facts if k.fact != fact.name and k.fact not in stale)
+        if fact.kind == "ledger" and old is not None and isinstance(answer, int):
+            reader = Reader(self.program, kept + (replace(old, adjust=0),), state.step, seq)
+            adjust = answer - reader.ledger(fact.name)
+            return kept + (replace(old, value=answer, how="override", adjust=adjust),)
+        return kept + (Known(fact.name, answer, fact.scope, how, state.step, seq),)
 
     def roll(self) -> int:
         """Roll the dice of the pending roll question with the session's seed, and answer it."""
@@ -381,7 +396,9 @@ class Session:
         for _ in range(10_000):  # a guard against flows whose splits finish without a visit
             if state.finished is not None:
                 return state
-            need, decision, consulted = self._evaluate(state)
+            need, decision, consulted, changed = self._evaluate(state)
+            if changed:
+                state = _merge(state, changed)
             state = replace(state, consulted=consulted)
             if need is not None:
                 return replace(state, question=need.question, decision=None)
@@ -391,26 +408,30 @@ class Session:
             state = self._apply(state, decision)
         raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover
 
-    def _evaluate(self, state: State) -> tuple[_Need | None, Decision | None, tuple[str, ...]]:
-        consulted: list[str] = []
-        need, decision = self._statements(state, consulted)
-        return need, decision, tuple(consulted)
+    def _evaluate(
+        self, state: State
+    ) -> tuple[_Need | None, Decision | None, tuple[str, ...], tuple[Known, ...]]:
+        reader = Reader(self.program, state.facts, state.step, state.seq)
+        need, decision = self._statements(state, reader)
+        return need, decision, tuple(reader.consulted), tuple(reader.changed.values())
 
-    def _statements(self, state: State, consulted: list[str]) -> tuple[_Need | None, Decision | None]:
+    def _statements(self, state: State, reader: Reader) -> tuple[_Need | None, Decision | None]:
         step = self.program.steps[state.step]
-        known = {k.fact: k.value for k in state.facts}
-
-        def read(fact: str) -> Value | None:
-            if fact in known and fact not in consulted:
-                consulted.append(fact)
-            return known.get(fact)
+        read = reader.read
 
         def ask(fact: str) -> _Need:
-            decl = self.program.facts.get(fact)
-            if decl is None:
+            if fact not in self.program.facts:
                 raise SessionError(f"step {step.key} reads `{fact}`, which the flow does not declare")
-            return _Need(q.fact_question(self.program, decl))
+            leaf, why = reader.ask(fact)
+            question = q.fact_question(self.program, self.program.facts[leaf])
+            return _Need(replace(question, text=f"{question.text} ({why})") if why else question)
 
+        if state.statement == 0:
+            for action in step.actions:
+                if read(action.fact) is None:
+                    return ask(action.fact), None
+                if isinstance(action, m.Add):
+                    reader.add_line(action.fact, action.ledger)
         for index in range(state.statement, len(step.jumps)):
             jump = step.jumps[index]
             if isinstance(jump, m.Branch):
@@ -553,7 +574,16 @@ class Session:
                     i for i, k in enumerate(facts)
                     if k is asked or (k.seq > asked.seq and RANK[k.scope] >= RANK[asked.scope])
                 )  # fmt: skip
-        return (tuple(k for i, k in enumerate(facts) if i not in drop) if drop else facts), spare
+        if drop:
+            facts = drop_stale(tuple(k for i, k in enumerate(facts) if i not in drop))
+        return facts, spare
+
+
+def _merge(state: State, changed: tuple[Known, ...]) -> State:
+    """Add what an evaluation computed (or a ledger line it added) to the state's facts."""
+    names = {k.fact for k in changed}
+    facts = tuple(k for k in state.facts if k.fact not in names) + changed
+    return replace(state, facts=facts, seq=max([state.seq, *(k.seq for k in changed)]))
 
 
 def dispatch_target(program: Program, step: m.Step, jump: m.Dispatch, value: Value) -> str | None:
@@ -599,7 +629,7 @@ def _branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple
 
 def _shown_how(known: Known, step: str) -> How:
     """How a fact read at `step` came to be known: asked here, or remembered ('set' shown as known)."""
-    if known.step == step and known.how in ("asked", "rolled", "override"):
+    if known.step == step and known.how in ("asked", "rolled", "override", "computed", "ledger"):
         return known.how
     return "set"
 

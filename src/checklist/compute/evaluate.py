@@ -1,0 +1,193 @@
+"""Evaluating an expression over known facts, showing the work.
+
+Expressions have no loops and no recursion: each computed fact is a finite tree over other
+facts, and the checker refuses cycles between computed facts (E311).  A name is a fact if
+the flow declares one by that name, otherwise a value (`yes`, `torso`).  Numbers are exact
+fractions while evaluating; a number fact keeps the value rounded down (GURPS rounds down
+unless a rule says otherwise, B9).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from checklist import model as m
+from checklist.compute import cells
+from checklist.compute.success import success
+from checklist.program import Program
+
+Scalar = Fraction | str
+Reader = Callable[[str], "int | str | None"]
+TestCondition = Callable[[m.Condition], bool]
+
+
+class Need(Exception):
+    """An input fact is not known yet: ask (or compute) it first."""
+
+    def __init__(self, fact: str) -> None:
+        super().__init__(fact)
+        self.fact = fact
+
+
+class CannotCompute(Exception):
+    """The expression has no answer here (no table row, an empty cell): the game master decides."""
+
+
+@dataclass(frozen=True, slots=True)
+class Worked:
+    value: Scalar
+    work: str
+    facts: tuple[str, ...]  # the facts it read
+
+
+FUNCTIONS = ("min", "max", "floor", "ceil", "abs", "success")
+
+
+class Evaluator:
+    def __init__(self, program: Program, read: Reader, holds: TestCondition) -> None:
+        self.program = program
+        self.read = read
+        self.holds = holds  # a condition's truth; raises Need for an unknown fact
+        self.facts: list[str] = []
+
+    def run(self, expr: m.Expr) -> Worked:
+        self.facts = []
+        value, work = self.eval(expr)
+        return Worked(value, work, tuple(dict.fromkeys(self.facts)))
+
+    def eval(self, expr: m.Expr) -> tuple[Scalar, str]:
+        if isinstance(expr, m.Num):
+            return Fraction(expr.value), str(expr.value)
+        if isinstance(expr, m.Name):
+            return self.name(expr.name)
+        if isinstance(expr, m.Lookup):
+            return self.lookup(expr)
+        if isinstance(expr, m.Call):
+            return self.call(expr)
+        if isinstance(expr, m.Neg):
+            value, work = self.number(expr.operand)
+            return -value, f"-{work}"
+        if isinstance(expr, m.BinOp):
+            return self.binop(expr)
+        if isinstance(expr, m.Test):
+            left, lw = self.number(expr.left)
+            right, rw = self.number(expr.right)
+            ok = {">=": left >= right, "<=": left <= right, ">": left > right, "<": left < right}[expr.op]
+            return ("yes" if ok else "no"), f"{lw} {expr.op} {rw}"
+        chosen = expr.then if self.holds(expr.condition) else expr.other
+        return self.eval(chosen)
+
+    def name(self, name: str) -> tuple[Scalar, str]:
+        if name not in self.program.facts:
+            return name, name
+        value = self.read(name)
+        if value is None:
+            raise Need(name)
+        self.facts.append(name)
+        scalar: Scalar = Fraction(value) if isinstance(value, int) else value
+        return scalar, f"{name} {show(scalar)}"
+
+    def number(self, expr: m.Expr) -> tuple[Fraction, str]:
+        value, work = self.eval(expr)
+        if isinstance(value, str):
+            found = cells.number(value)
+            if found is None:
+                raise CannotCompute(f"`{value}` is not a number")
+            value = found
+        return value, work
+
+    def binop(self, expr: m.BinOp) -> tuple[Scalar, str]:
+        left, lw = self.number(expr.left)
+        right, rw = self.number(expr.right)
+        if expr.op == "/" and right == 0:
+            raise CannotCompute(f"{rw} is 0: cannot divide by it")
+        value = {"+": left + right, "-": left - right, "*": left * right,
+                 "/": left / right if right else left}[expr.op]  # fmt: skip
+        return value, f"({lw} {expr.op} {rw})"
+
+    def call(self, expr: m.Call) -> tuple[Scalar, str]:
+        if expr.func == "success":
+            return self.success(expr)
+        args = [self.number(a) for a in expr.args]
+        values = [v for v, _ in args]
+        work = f"{expr.func}({', '.join(w for _, w in args)})"
+        if expr.func == "min":
+            return min(values), work
+        if expr.func == "max":
+            return max(values), work
+        if expr.func == "floor":
+            return Fraction(math.floor(values[0])), work
+        if expr.func == "ceil":
+            return Fraction(math.ceil(values[0])), work
+        if expr.func == "abs":
+            return abs(values[0]), work
+        raise CannotCompute(f"no function `{expr.func}`")  # the checker reports it first (E312)
+
+    def success(self, expr: m.Call) -> tuple[Scalar, str]:
+        table_name = expr.args[0].name if isinstance(expr.args[0], m.Name) else ""
+        table = self.program.tables.get(table_name)
+        if table is None:
+            raise CannotCompute(f"no table `{table_name}`")
+        roll, rw = self.number(expr.args[1])
+        skill, sw = self.number(expr.args[2])
+        result = success(table, roll, skill)
+        return result, f"{rw} against {sw} on {table_name}"
+
+    def lookup(self, expr: m.Lookup) -> tuple[Scalar, str]:
+        table = self.program.tables.get(expr.table)
+        column = table.column(expr.column) if table is not None else None
+        if table is None or column is None:
+            raise CannotCompute(f"no column `{expr.column}` in table `{expr.table}`")
+        rows = list(table.rows)
+        shown: list[str] = []
+        for index, key in enumerate(expr.keys):
+            if all(index >= len(r.cells) or not r.cells[index] for r in rows):
+                continue  # every row left takes any value here: the key need not be known
+            value, work = self.eval(key)
+            shown.append(work)
+            rows = [r for r in rows if index < len(r.cells) and _matches(r.cells[index], value)]
+        where = f"{expr.table}.{expr.column}[{', '.join(shown)}]"
+        if not rows:
+            raise CannotCompute(f"table `{expr.table}` has no row for {', '.join(shown)}")
+        cell = rows[0].cells[column] if column < len(rows[0].cells) else ""
+        if not cell or cell.strip() in cells.NO_VALUE:
+            raise CannotCompute(f"{where} gives no value (`{cell}`)")
+        found = cells.number(cell)
+        refs = ", ".join(str(r) for r in table.refs)
+        where += f" {cell}" + (f" ({refs})" if refs else "")
+        return (found if found is not None else slug(cell)), where
+
+
+def _matches(cell: str, value: Scalar) -> bool:
+    if not cell:
+        return True
+    if isinstance(value, Fraction):
+        inside = cells.in_range(cell, value)
+        if inside is not None:
+            return inside
+    return slug(cell) == slug(str(value) if isinstance(value, str) else show(value))
+
+
+def slug(text: str) -> str:
+    from checklist.run.questions import slug as _slug
+
+    return _slug(text)
+
+
+def show(value: Scalar) -> str:
+    if isinstance(value, str):
+        return value
+    if value.denominator == 1:
+        return str(value.numerator)
+    return str(float(value)).rstrip("0").rstrip(".")
+
+
+def as_value(value: Scalar) -> tuple[int | str, bool]:
+    """A computed value as a fact value: numbers rounded down; True if rounding changed it."""
+    if isinstance(value, str):
+        return value, False
+    whole = math.floor(value)
+    return whole, whole != value

@@ -1,0 +1,169 @@
+"""What a step reads: known facts, computed facts (with their work) and ledgers.
+
+A computed fact is worked out the first time something reads it, once its inputs are
+known; reading it before then names the input to ask.  A ledger's value is the sum of its
+lines (facts added at steps, `add FACT to LEDGER`) plus any correction the game master
+typed over it.  Nothing here asks or prints: the session turns a missing fact into a question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from checklist import model as m
+from checklist.compute.evaluate import CannotCompute, Evaluator, Need, as_value, show
+from checklist.program import Program
+
+if TYPE_CHECKING:
+    from checklist.run.session import Known, Value
+
+
+class Reader:
+    """The facts of one evaluation of a step; `changed` holds what it computed or added."""
+
+    def __init__(self, program: Program, facts: tuple[Known, ...], step: str, seq: int) -> None:
+        self.program = program
+        self.known = {k.fact: k for k in facts}
+        self.step = step
+        self.seq = seq
+        self.changed: dict[str, Known] = {}
+        self.consulted: list[str] = []
+        self.failed: dict[str, str] = {}  # computed facts that have no answer here, and why
+        self._busy: set[str] = set()
+
+    def read(self, fact: str) -> Value | None:
+        """The fact's value, computing it if it can; None if it is not known yet."""
+        try:
+            return self.value(fact)
+        except (Need, CannotCompute):
+            return None
+
+    def value(self, fact: str) -> Value:
+        known = self.known.get(fact)
+        decl = self.program.facts.get(fact)
+        if decl is not None and decl.kind == "ledger":
+            total = self.ledger(fact)
+            self._consult(fact)
+            return total
+        if known is not None:
+            self._consult(fact)
+            return known.value
+        if decl is None or decl.expr is None:
+            raise Need(fact)
+        return self._compute(decl)
+
+    def ask(self, fact: str) -> tuple[str, str]:
+        """The fact to ask so that `fact` can be known: an input it lacks, or itself (and why)."""
+        for _ in range(len(self.program.facts) + 1):
+            try:
+                self.value(fact)
+            except Need as need:
+                if need.fact == fact:
+                    return fact, self.failed.get(fact, "")
+                fact = need.fact
+                continue
+            except CannotCompute:
+                return fact, self.failed.get(fact, "")
+            return fact, ""  # known after all (nothing to ask)
+        return fact, ""  # pragma: no cover - the checker refuses cycles
+
+    def add_line(self, fact: str, ledger: str) -> None:
+        """Make `fact` a line of `ledger` (once); the fact must be known."""
+        current = self.known.get(ledger)
+        decl = self.program.facts[ledger]
+        if current is None:
+            from checklist.run.session import Known
+
+            self.seq += 1
+            current = Known(ledger, 0, decl.scope, "ledger", self.step, self.seq)
+        if all(line != fact for line, _ in current.lines):
+            current = replace(current, lines=current.lines + ((fact, self.step),))
+        current = replace(current, value=self._sum(current))
+        self.known[ledger] = self.changed[ledger] = current
+
+    def ledger(self, name: str) -> int:
+        current = self.known.get(name)
+        if current is None:
+            return 0
+        total = self._sum(current)
+        if total != current.value:
+            current = replace(current, value=total)
+            self.known[name] = self.changed[name] = current
+        return total
+
+    def _sum(self, ledger: Known) -> int:
+        total = ledger.adjust
+        for fact, _step in ledger.lines:
+            value = self.value(fact)
+            total += value if isinstance(value, int) else 0
+        return total
+
+    def _compute(self, decl: m.Fact) -> Value:
+        from checklist.run.session import Known, _test
+
+        if decl.name in self._busy:
+            raise CannotCompute(f"`{decl.name}` depends on itself")
+        assert decl.expr is not None
+        self._busy.add(decl.name)
+        try:
+            def holds(cond: m.Condition) -> bool:
+                result = _test(cond, self.read)
+                if isinstance(result, str):
+                    raise Need(self.ask(result)[0])
+                return result
+
+            worked = Evaluator(self.program, self.value, holds).run(decl.expr)
+        except CannotCompute as why:
+            self.failed[decl.name] = str(why)
+            raise
+        finally:
+            self._busy.discard(decl.name)
+        value, rounded = as_value(worked.value)
+        if not _fits(decl, value, self.program.tables):
+            self.failed[decl.name] = f"worked out `{show(worked.value)}`, which is not a value of `{decl.name}`"
+            raise CannotCompute(self.failed[decl.name])
+        work = f"{worked.work} = {value}" + (" (rounded down)" if rounded else "")
+        self.seq += 1
+        known = Known(decl.name, value, decl.scope, "computed", self.step, self.seq, work=work, deps=worked.facts)
+        self.known[decl.name] = self.changed[decl.name] = known
+        self._consult(decl.name)
+        return value
+
+    def _consult(self, fact: str) -> None:
+        if fact not in self.consulted:
+            self.consulted.append(fact)
+
+
+def _fits(decl: m.Fact, value: Value, program_tables: dict[str, m.Table]) -> bool:
+    if decl.kind in ("number", "roll", "ledger"):
+        return isinstance(value, int)
+    if decl.kind in ("yes/no", "choice"):
+        return str(value) in decl.choices
+    from checklist.run.questions import slug
+
+    table = program_tables.get(decl.table or "")
+    return table is not None and str(value) in {slug(r.cells[0]) for r in table.rows if r.cells}
+
+
+def dependents(facts: tuple[Known, ...], changed: str) -> set[str]:
+    """Computed facts that read `changed`, directly or through other computed facts."""
+    out: set[str] = set()
+    grew = True
+    while grew:
+        grew = False
+        for known in facts:
+            if known.how == "computed" and known.fact not in out and (changed in known.deps or out & set(known.deps)):
+                out.add(known.fact)
+                grew = True
+    return out
+
+
+def drop_stale(facts: tuple[Known, ...]) -> tuple[Known, ...]:
+    """Drop computed facts whose inputs are no longer all known (they are worked out again)."""
+    while True:
+        names = {k.fact for k in facts}
+        kept = tuple(k for k in facts if k.how != "computed" or all(d in names for d in k.deps))
+        if len(kept) == len(facts):
+            return facts
+        facts = kept
