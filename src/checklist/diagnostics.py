@@ -46,6 +46,10 @@ DISPATCH_ROW = Code("E306", "dispatch-row", "error", "a dispatch table row names
 DISPATCH_MISSING = Code("W307", "dispatch-missing", "warning", "a step in a dispatch range has no row")
 BAD_TABLE = Code("E308", "bad-table", "error", "a table's rows do not match its columns")
 DUPLICATE_ROW = Code("W309", "duplicate-row", "warning", "two rows of a table share their first cell")
+COMPUTE_CYCLE = Code("E311", "compute-cycle", "error", "computed facts depend on each other in a circle")
+BAD_CALL = Code("E312", "bad-call", "error", "an expression calls an unknown function, or with the wrong arguments")
+BAD_LEDGER = Code("E313", "bad-ledger", "error", "a line is added to something that is not a ledger, or is not a number")
+BAD_CARD = Code("E314", "bad-card", "error", "a card names an unknown category, or a step an unknown deck")
 NUMBERING_GAP = Code("W401", "numbering-gap", "warning", "step numbers skip")
 EXPECTATION = Code("E501", "expectation", "error", "a path assertion does not hold")
 
@@ -53,7 +57,8 @@ CODES: tuple[Code, ...] = (
     SYNTAX, UNREADABLE, EMPTY, BAD_REF, NO_CHECKLIST, MISPLACED, DUPLICATE_STEP, DUPLICATE_CHECKLIST,
     DUPLICATE_NAME, NO_START, NO_END, UNKNOWN_STEP, UNREACHABLE, NO_EXIT, TRAP, SELF_LOOP,
     NO_OTHERWISE, SPLIT_NEVER_RETURNS, UNDEFINED_FACT, UNUSED_FACT, UNDEFINED_TABLE, UNUSED_TABLE,
-    BAD_VALUE, DISPATCH_ROW, DISPATCH_MISSING, BAD_TABLE, DUPLICATE_ROW, NUMBERING_GAP, EXPECTATION,
+    BAD_VALUE, DISPATCH_ROW, DISPATCH_MISSING, BAD_TABLE, DUPLICATE_ROW, COMPUTE_CYCLE, BAD_CALL, BAD_LEDGER,
+    BAD_CARD, NUMBERING_GAP, EXPECTATION,
 )  # fmt: skip
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from checklist.checks import (
+    cards,
+    computing,
     dispatch,
     expectations,
     facts,
@@ -32,6 +34,8 @@ RULES: tuple[Rule, ...] = (
     splits.run,
     facts.run,
     tables.run,
+    computing.run,
+    cards.run,
     dispatch.run,
     numbering.run,
     expectations.run,

@@ -42,6 +42,27 @@ def uses(step: m.Step) -> Iterator[tuple[str, m.Span, str | int | None]]:
             yield jump.fact, jump.span, None
     for option in step.options:
         yield option.fact, option.span, None
+    for action in step.actions:
+        yield action.fact, action.span, None
+        if isinstance(action, m.Add):
+            yield action.ledger, action.span, None
+    for card in step.cards:
+        yield card.fact, card.span, None
+
+
+def expr_uses(program: Program, fact: m.Fact) -> Iterator[tuple[str, m.Span, str | int | None]]:
+    """Facts a computed fact reads: its names that are facts, and its conditions' facts."""
+    if fact.expr is not None:
+        yield from _expr(program, fact.expr)
+
+
+def _expr(program: Program, expr: m.Expr) -> Iterator[tuple[str, m.Span, str | int | None]]:
+    if isinstance(expr, m.Name) and expr.name in program.facts:
+        yield expr.name, expr.span, None
+    if isinstance(expr, m.IfElse):
+        yield from _condition(expr.condition)
+    for child in m.expr_children(expr):
+        yield from _expr(program, child)
 
 
 def _condition(cond: m.Condition) -> Iterator[tuple[str, m.Span, str | int | None]]:
@@ -57,18 +78,19 @@ def _condition(cond: m.Condition) -> Iterator[tuple[str, m.Span, str | int | Non
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
     used: set[str] = set()
     allowed: dict[str, set[str] | None] = {}  # fact_values by fact name, worked out once per fact
-    for step in program.steps.values():
-        for name, span, value in uses(step):
-            used.add(name)
-            fact = program.facts.get(name)
-            if fact is None:
-                yield _undefined(program, name, span)
-            elif value is not None:
-                if name not in allowed:
-                    allowed[name] = fact_values(program, fact)
-                values = allowed[name]
-                if values is not None and str(value) not in values:
-                    yield from _value(program, fact, value, span, values)
+    mentions = [u for step in program.steps.values() for u in uses(step)]
+    mentions += [u for fact in program.facts.values() if fact.expr is not None for u in expr_uses(program, fact)]
+    for name, span, value in mentions:
+        used.add(name)
+        fact = program.facts.get(name)
+        if fact is None:
+            yield _undefined(program, name, span)
+        elif value is not None:
+            if name not in allowed:
+                allowed[name] = fact_values(program, fact)
+            values = allowed[name]
+            if values is not None and str(value) not in values:
+                yield from _value(program, fact, value, span, values)
     for fact in program.facts.values():
         if fact.dice is not None:
             yield from _dice(fact)

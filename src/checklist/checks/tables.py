@@ -22,6 +22,17 @@ def _mentions(program: Program) -> Iterator[tuple[str, m.Span, str | None]]:
     for fact in program.facts.values():
         if fact.table is not None:
             yield fact.table, fact.span, None
+        if fact.expr is not None:
+            yield from _lookups(fact.expr)
+
+
+def _lookups(expr: m.Expr) -> Iterator[tuple[str, m.Span, str | None]]:
+    if isinstance(expr, m.Lookup):
+        yield expr.table, expr.span, expr.column
+    elif isinstance(expr, m.Call) and expr.func == "success" and expr.args and isinstance(expr.args[0], m.Name):
+        yield expr.args[0].name, expr.args[0].span, None
+    for child in m.expr_children(expr):
+        yield from _lookups(child)
 
 
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
@@ -43,19 +54,21 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         yield from _duplicate_rows(table)
         if table.name not in used:
             yield diag(UNUSED_TABLE, f"table `{table.name}` is never used", table.span,
-                       "no dispatch, fact or `uses` line names it",
+                       "no dispatch, fact, look-up or `uses` line names it",
                        help=f"add `uses {table.name}` to the step that consults it")  # fmt: skip
 
 
 def _duplicate_rows(table: m.Table) -> Iterator[Diagnostic]:
-    first: dict[str, m.Row] = {}
+    first: dict[tuple[str, ...], m.Row] = {}
+    width = 2 if len(table.columns) >= 3 else 1  # with 3+ columns the second cell may refine the first
     for row in table.rows:
-        key = row.cells[0] if row.cells else ""
-        if not key:
+        key = tuple(row.cells[:width])
+        if not key or not key[0]:
             continue  # rows keyed by a later column (e.g. hit-location sub-areas) have an empty first cell
         if key in first:
             same = "the same cells" if row.cells == first[key].cells else "different cells"
-            yield diag(DUPLICATE_ROW, f"table `{table.name}` has a second `{key}` row, with {same}", row.span,
+            shown = " | ".join(key)
+            yield diag(DUPLICATE_ROW, f"table `{table.name}` has a second `{shown}` row, with {same}", row.span,
                        f"the first is at {first[key].span}",
                        help="remove the copy, or tell the rows apart")  # fmt: skip
         else:

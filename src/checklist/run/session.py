@@ -403,7 +403,7 @@ class Session:
             if need is not None:
                 return replace(state, question=need.question, decision=None)
             assert decision is not None
-            if not state.answered and decision.kind != "stuck":
+            if (not state.answered or self.program.steps[state.step].cards) and decision.kind != "stuck":
                 return replace(state, question=CONTINUE, decision=decision)
             state = self._apply(state, decision)
         raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover

@@ -1,0 +1,28 @@
+"""E314 a card in an unknown category, or a step that shows a card from an unknown deck."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from checklist.diagnostics import BAD_CARD, Diagnostic, diag
+from checklist.graph import FlowGraph
+from checklist.program import Program
+
+
+def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
+    for deck in program.decks.values():
+        names = {c.name for c in deck.categories}
+        for card in deck.cards:
+            if not card.categories:
+                yield diag(BAD_CARD, f"card `{card.name}` is in no category", card.span,
+                           help=f"add `in CATEGORY` under it; deck `{deck.name}` has: {', '.join(sorted(names))}")  # fmt: skip
+            for category in card.categories:
+                if category not in names:
+                    yield diag(BAD_CARD, f"card `{card.name}` is in category `{category}`, which deck "
+                               f"`{deck.name}` does not declare", card.span,
+                               help=f"use one of: {', '.join(sorted(names))}")  # fmt: skip
+    for step in program.steps.values():
+        for show in step.cards:
+            if show.deck not in program.decks:
+                yield diag(BAD_CARD, f"step {step.key} shows a card from deck `{show.deck}`, which is not declared",
+                           show.span, help=f"declared decks: {', '.join(sorted(program.decks)) or 'none'}")  # fmt: skip
