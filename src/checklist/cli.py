@@ -35,6 +35,10 @@ def _parser() -> argparse.ArgumentParser:
     from checklist.render.command import add_parser as render_parser  # argparse only
 
     render_parser(sub)
+    cards = sub.add_parser("cards", help="print a maneuver card, or list a deck by category")
+    cards.add_argument("name", nargs="?", help="card name or title, or its start (default: list the deck)")
+    cards.add_argument("--deck", default="4e", help="which deck: 4e (default) or 3e")
+    cards.add_argument("--flow", type=Path, help="flow file or folder holding the decks (default: the bundled flow/)")
     paths = sub.add_parser("paths", help="answer scripts that visit every step or take every edge of a flow")
     paths.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
     paths.add_argument("--cover", choices=("edges", "steps"), default="edges", help="what to cover (default: edges)")
@@ -80,13 +84,37 @@ def cmd_render(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_cards(args: argparse.Namespace) -> int:
+    from checklist.cards import card_text, deck_listing, find
+    from checklist.data import default_flow
+    from checklist.loader import load
+
+    program = load([args.flow or default_flow()])
+    deck = program.decks.get(args.deck)
+    if deck is None:
+        known = ", ".join(sorted(program.decks)) or "none"
+        print(f"checklist: error: no deck `{args.deck}` in the flow; decks: {known}", file=sys.stderr)
+        return EXIT_USAGE
+    if not args.name:
+        print("\n".join(deck_listing(deck)))
+        return EXIT_OK
+    found = find(deck, args.name)
+    if len(found) != 1:
+        names = ", ".join(c.name for c in found) if found else ", ".join(c.name for c in deck.cards)
+        why = "matches several cards" if found else "matches no card"
+        print(f"checklist: error: `{args.name}` {why} in deck {deck.name}; try one of: {names}", file=sys.stderr)
+        return EXIT_FINDINGS
+    print("\n".join(card_text(found[0])))
+    return EXIT_OK
+
+
 def cmd_paths(args: argparse.Namespace) -> int:
     from checklist.paths.command import run
 
     return run(args)
 
 
-COMMANDS = {"check": cmd_check, "run": cmd_run, "render": cmd_render, "paths": cmd_paths}
+COMMANDS = {"check": cmd_check, "run": cmd_run, "render": cmd_render, "paths": cmd_paths, "cards": cmd_cards}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -24,7 +24,7 @@ def test_flow_edges_are_all_covered_by_few_scripts(flow: Program, edges: Coverag
     every = [e for key in flow.steps for e in flow.flow.out[key]]
     assert edges.missed == {}
     assert edges.covered == len(every) == len(edges.targets)
-    assert len(edges.scripts) <= 12
+    assert len(edges.scripts) <= 16  # 14 since the rules compute (more questions per attack)
     taken: set[Edge] = set()
     for script in edges.scripts:
         rec = replayed(flow, script.answers)

@@ -55,10 +55,10 @@ class Evaluator:
 
     def run(self, expr: m.Expr) -> Worked:
         self.facts = []
-        value, work = self.eval(expr)
+        value, work = self.worked(expr)
         return Worked(value, work, tuple(dict.fromkeys(self.facts)))
 
-    def eval(self, expr: m.Expr) -> tuple[Scalar, str]:
+    def worked(self, expr: m.Expr) -> tuple[Scalar, str]:
         if isinstance(expr, m.Num):
             return Fraction(expr.value), str(expr.value)
         if isinstance(expr, m.Name):
@@ -78,7 +78,7 @@ class Evaluator:
             ok = {">=": left >= right, "<=": left <= right, ">": left > right, "<": left < right}[expr.op]
             return ("yes" if ok else "no"), f"{lw} {expr.op} {rw}"
         chosen = expr.then if self.holds(expr.condition) else expr.other
-        return self.eval(chosen)
+        return self.worked(chosen)
 
     def name(self, name: str) -> tuple[Scalar, str]:
         if name not in self.program.facts:
@@ -91,7 +91,7 @@ class Evaluator:
         return scalar, f"{name} {show(scalar)}"
 
     def number(self, expr: m.Expr) -> tuple[Fraction, str]:
-        value, work = self.eval(expr)
+        value, work = self.worked(expr)
         if isinstance(value, str):
             found = cells.number(value)
             if found is None:
@@ -146,7 +146,7 @@ class Evaluator:
         for index, key in enumerate(expr.keys):
             if all(index >= len(r.cells) or not r.cells[index] for r in rows):
                 continue  # every row left takes any value here: the key need not be known
-            value, work = self.eval(key)
+            value, work = self.worked(key)
             shown.append(work)
             rows = [r for r in rows if index < len(r.cells) and _matches(r.cells[index], value)]
         where = f"{expr.table}.{expr.column}[{', '.join(shown)}]"

@@ -18,6 +18,7 @@ class Choices:
 
     def __init__(self, program: Program) -> None:
         self.numbers = _numbers(program)
+        self.first_lines = _first_lines(program)
 
     def __call__(self, question: Question) -> list[str]:
         kind = question.kind
@@ -33,8 +34,10 @@ class Choices:
                 dice = Dice.parse(question.dice)
             except DiceError:
                 return ["r"]
-            values = sorted({min(max(v, dice.low), dice.high) for v in values} | {dice.low, dice.high})
-        return [str(v) for v in values] or ["0"]
+            middle = (dice.low + dice.high) // 2  # with SKILL below: success, a miss by one, a miss
+            wanted = {dice.low, dice.high, middle, middle + 1, middle + 3}
+            values = sorted({min(max(v, dice.low), dice.high) for v in [*values, *wanted]})
+        return [str(v) for v in values] or [str(SKILL if question.fact in self.first_lines else 0)]
 
 
 def _numbers(program: Program) -> dict[str, list[int]]:
@@ -49,6 +52,21 @@ def _numbers(program: Program) -> dict[str, list[int]]:
                     if isinstance(when.value, int):
                         found.setdefault(jump.fact, set()).update((when.value, when.value + 1))
     return {fact: sorted(values) for fact, values in found.items()}
+
+
+SKILL = 10  # a ledger's first line (a skill, a defense): middling, so that rolls can go either way
+
+
+def _first_lines(program: Program) -> set[str]:
+    """The first fact added to each ledger, in printed order (`add FACT to LEDGER`): its base value."""
+    out: set[str] = set()
+    seen: set[str] = set()
+    for step in program.steps.values():
+        for action in step.actions:
+            if isinstance(action, m.Add) and action.ledger not in seen:
+                seen.add(action.ledger)
+                out.add(action.fact)
+    return out
 
 
 def _collect(cond: m.Condition, found: dict[str, set[int]]) -> None:

@@ -72,8 +72,11 @@ def step_screen(session: Session, paint: Painter) -> str:
             lines.append(paint(f"   options ({fact.name}): {', '.join(fact.choices)}", "dim"))
     known = state.known()
     for name in state.consulted:
-        if name in known:
+        if name in known and known[name].how == "ledger" or (name in known and known[name].lines):
+            lines.extend("   " + paint(line, "known") for line in ledger_lines(program, known[name], known))
+        elif name in known:
             lines.append("   " + paint(f"known: {name} = {known[name].value}  ({_how(known[name])})", "known"))
+    lines.extend(card_lines(session, paint))
     if state.question is not None:
         lines.extend(question_lines(session, state.question, paint))
     return "\n".join(lines)
@@ -81,8 +84,51 @@ def step_screen(session: Session, paint: Painter) -> str:
 
 def _how(known: Known) -> str:
     where = f" at {known.step}" if known.step else ""
+    if known.how == "computed":
+        return f"worked out{where}: {known.work}"
     return {"set": "set on the command line", "asked": f"answered{where}", "rolled": f"rolled{where}",
-            "override": f"overridden{where}"}[known.how] + f", per {known.scope}"  # fmt: skip
+            "override": f"overridden{where}", "ledger": f"summed{where}"}[known.how] + f", per {known.scope}"  # fmt: skip
+
+
+def ledger_lines(program: Program, ledger: Known, known: dict[str, Known]) -> list[str]:
+    """A ledger as its visible lines: each value, what it is, where it was added; then the total."""
+    decl = program.facts.get(ledger.fact)
+    title = decl.question if decl is not None else ledger.fact
+    out = [f"{title} ({ledger.fact}):"]
+    for fact, step in ledger.lines:
+        line = known.get(fact)
+        value = line.value if line is not None else "?"
+        what = program.facts[fact].question if fact in program.facts else fact
+        source = f"step {step.rpartition('.')[2]}"
+        refs = program.facts[fact].refs if fact in program.facts else ()
+        if refs:
+            source += ", " + ", ".join(str(r) for r in refs)
+        out.append(f"  {_signed(value):>4}  {what}  [{fact}; {source}]")
+    if ledger.adjust:
+        out.append(f"  {_signed(ledger.adjust):>4}  correction typed by the game master")
+    out.append(f"  {'= ' + str(ledger.value):>6}  {title}")
+    return out
+
+
+def _signed(value: object) -> str:
+    return f"{value:+d}" if isinstance(value, int) else str(value)
+
+
+def card_lines(session: Session, paint: Painter) -> list[str]:
+    """The cards a step shows: the card its fact's value names, once the fact is known."""
+    from checklist.cards import card_for, card_text
+
+    out: list[str] = []
+    known = session.state.known()
+    for show in session.step.cards:
+        value = known.get(show.fact)
+        deck = session.program.decks.get(show.deck)
+        card = card_for(deck, str(value.value)) if deck is not None and value is not None else None
+        if card is not None:
+            out.append(paint(f"   ┌ {deck.title if deck else ''} card", "dim"))
+            out.extend("   │ " + line for line in card_text(card))
+            out.append(paint("   └", "dim"))
+    return out
 
 
 def question_lines(session: Session, question: Question, paint: Painter) -> list[str]:

@@ -1,0 +1,54 @@
+"""Maneuver cards: finding the card a value names, and a card (or a deck) as text.
+
+`checklist cards [NAME] [--deck 4e|3e]` prints them; `checklist run` shows the chosen
+maneuver's card at the steps that say `show card FACT from DECK`.
+"""
+
+from __future__ import annotations
+
+from checklist import model as m
+from checklist.run.questions import slug
+
+FIELD_TITLES = {"move": "Move", "attack": "Attack", "defense": "Defense", "options": "Options", "other": "Other"}
+
+
+def card_for(deck: m.Deck, value: str) -> m.Card | None:
+    """The card a value names: its name, or the longest card name the value starts with
+    (`all-out-attack-all-other` is the All-Out Attack card; `move-m364` is Move)."""
+    wanted = slug(value)
+    best: m.Card | None = None
+    for card in deck.cards:
+        if wanted == card.name or slug(card.title) == wanted:
+            return card
+        if wanted.startswith(card.name + "-") and (best is None or len(card.name) > len(best.name)):
+            best = card
+    return best
+
+
+def find(deck: m.Deck, name: str) -> list[m.Card]:
+    """Cards matching what a person typed: exact name or title first, then names that start with it."""
+    exact = card_for(deck, name)
+    if exact is not None and (exact.name == slug(name) or slug(exact.title) == slug(name)):
+        return [exact]
+    wanted = slug(name)
+    return [c for c in deck.cards if c.name.startswith(wanted) or slug(c.title).startswith(wanted)]
+
+
+def card_text(card: m.Card) -> list[str]:
+    lines = [card.title.upper() + (f"  ({', '.join(str(r) for r in card.refs)})" if card.refs else "")]
+    previous = ""
+    for field in card.fields:
+        label = FIELD_TITLES[field.name] + ":" if field.name != previous else " " * (len(FIELD_TITLES[field.name]) + 1)
+        lines.append(f"{label} {field.text}")
+        previous = field.name
+    lines.extend(f"Note: {note.text}" for note in card.notes)
+    return lines
+
+
+def deck_listing(deck: m.Deck) -> list[str]:
+    lines = [f"{deck.title} (deck {deck.name}): {len(deck.cards)} cards"]
+    for category in deck.categories:
+        names = [c for c in deck.cards if category.name in c.categories]
+        lines.append(f"{category.title} [{category.name}]: {len(names)}")
+        lines.extend(f"  {c.name:<28} {c.title}" for c in names)
+    return lines
