@@ -24,6 +24,7 @@ PIECES = [
     "when", "choose", "for each", "for  each", "once", "until", "then", "reaches", "before", "per", "by", "over",
     "choice", "from", "yes/no", "number", "roll", "3d6+1", "B", "BIO", "MA12", "B 3", "B ?", "12-10", "10-12",
     "combat", "turn", "refs", "note", "table", "columns", "row", "\u00e9", "\x0b", "\r", "fact", "split",
+    "CII5", "CI1", "ledger", "add", "to", "find", "show", "card", "deck", "in", "options:", "move:", "= a + 1",
 ]  # fmt: skip
 
 
