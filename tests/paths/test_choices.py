@@ -19,7 +19,8 @@ def test_numbers_come_from_the_comparisons(tmp_path: Path) -> None:
     ))  # fmt: skip
     choices = Choices(prog)
     assert choices(q.fact_question(prog, prog.facts["n"])) == ["3", "4", "5"]
-    assert choices(q.fact_question(prog, prog.facts["r"])) == ["3", "4", "5", "6", "18"]  # within 3d6
+    # within 3d6, plus the middle (10, 11, 13): a roll against a middling skill succeeds, misses by one, misses
+    assert choices(q.fact_question(prog, prog.facts["r"])) == ["3", "4", "5", "6", "10", "11", "13", "18"]
     assert choices(q.fact_question(prog, prog.facts["k"])) == ["7", "8"]
 
 
