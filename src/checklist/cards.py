@@ -34,15 +34,25 @@ def find(deck: m.Deck, name: str) -> list[m.Card]:
     return [c for c in deck.cards if c.name.startswith(wanted) or slug(c.title).startswith(wanted)]
 
 
-def card_text(card: m.Card) -> list[str]:
+def card_text(card: m.Card, width: int = 100) -> list[str]:
+    """A card as lines at most `width` wide: title and pages, then each field, wrapped under its label."""
     lines = [card.title.upper() + (f"  ({', '.join(str(r) for r in card.refs)})" if card.refs else "")]
     previous = ""
     for field in card.fields:
-        label = FIELD_TITLES[field.name] + ":" if field.name != previous else " " * (len(FIELD_TITLES[field.name]) + 1)
-        lines.append(f"{label} {field.text}")
+        label = FIELD_TITLES[field.name] + ":"
+        shown = label if field.name != previous else ""
+        lines.extend(_wrap(shown, field.text, len(label) + 1, width))
         previous = field.name
-    lines.extend(f"Note: {note.text}" for note in card.notes)
+    for note in card.notes:
+        lines.extend(_wrap("Note:", note.text, 6, width))
     return lines
+
+
+def _wrap(label: str, text: str, indent: int, width: int) -> list[str]:
+    import textwrap
+
+    first = label.ljust(indent - 1) + " " if label else " " * indent
+    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=" " * indent) or [first.rstrip()]
 
 
 def deck_listing(deck: m.Deck) -> list[str]:

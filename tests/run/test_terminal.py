@@ -120,3 +120,52 @@ def test_colour_only_without_no_color(tmp_path: Path, colour: bool) -> None:
     assert ("\x1b[" in seen) is colour
     child.sendline("q")
     assert finish(child) == exitcodes.OK
+
+
+def test_a_computed_attack_at_the_terminal(tmp_path: Path) -> None:
+    """A person at the table: the card after choosing a maneuver, the skill ledger growing line by
+    line, an override of a worked-out line, a bad number at a roll prompt, and a critical hit."""
+    from .conftest import FLOW
+
+    child = spawn(FLOW, "--at", "combat.11", "--session", tmp_path / "s.json", "--seed", "4")
+    child.expect_exact("Which maneuver does the combatant choose?")
+    child.expect(PROMPT)
+    child.sendline("attack")
+    child.expect_exact("ATTACK  (B365, MA98")  # the Attack card, still at step 11
+    child.expect_exact("next: combat.15 Attack")
+    # 11, 15, 27; grappling? unarmed? behind? close combat?; 34, 37; no triggered waits
+    for answer in ("", "", "", "no", "no", "no", "no", "", "", "0"):
+        child.expect(PROMPT)
+        child.sendline(answer)
+    child.expect_exact("What is the attacker's skill (or technique) with this attack?")
+    # skill, shock, ranged?, 40, evaluate turns, target SM, attacker SM, posture
+    for answer in ("13", "0", "no", "", "0", "2", "0", "crouching"):
+        child.expect(PROMPT)
+        child.sendline(answer)
+    child.expect_exact("combat.44  Telegraphic or Deceptive Attack")
+    child.expect_exact("+2  Size modifier bonus  [sm-bonus; step 42, B19]")
+    child.expect_exact("-2  Posture modifier to melee skill  [posture-skill; step 43, B551]")
+    child.expect_exact("= 13  Effective skill")  # 13 + 0 + 0 + 0 + 2 - 2
+    child.expect(PROMPT)
+    child.sendline("o posture-skill")  # the game master rules it -1 here
+    child.expect_exact("Override: Posture modifier to melee skill")
+    child.expect(PROMPT)
+    child.sendline("-1")
+    child.expect_exact("= 14  Effective skill")
+    # deceptive levels, telegraphic?, 45, other modifiers, area?, much bigger?, aimed location
+    for answer in ("0", "no", "", "0", "no", "no", "torso"):
+        child.expect(PROMPT)
+        child.sendline(answer)
+    child.expect_exact("Roll 3d6 for the attack")
+    child.expect(PROMPT)
+    child.sendline("nineteen")
+    child.expect_exact("! ")
+    child.expect(PROMPT)
+    child.sendline("4")  # 3 or 4 is always a critical hit
+    child.expect_exact("combat.56  Number of hits")
+    child.expect(PROMPT)
+    child.sendline("q")
+    assert finish(child) == exitcodes.OK
+    saved = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert {"kind": "answer", "step": "combat.54", "fact": "attack-dice", "value": 4} in [
+        {k: e.get(k) for k in ("kind", "step", "fact", "value")} for e in saved["events"]]

@@ -6,6 +6,7 @@ chosen by the caller (a tty without NO_COLOR).
 
 from __future__ import annotations
 
+from checklist import model as m
 from checklist.program import Program
 from checklist.run.questions import Question
 from checklist.run.refs import describe as describe_ref
@@ -71,10 +72,11 @@ def step_screen(session: Session, paint: Painter) -> str:
         if fact is not None:
             lines.append(paint(f"   options ({fact.name}): {', '.join(fact.choices)}", "dim"))
     known = state.known()
-    for name in state.consulted:
-        if name in known and known[name].how == "ledger" or (name in known and known[name].lines):
+    ledgers = [a.ledger for a in step.actions if isinstance(a, m.Add)]
+    for name in dict.fromkeys([*state.consulted, *ledgers]):
+        if name in known and known[name].lines:
             lines.extend("   " + paint(line, "known") for line in ledger_lines(program, known[name], known))
-        elif name in known:
+        elif name in known and name in state.consulted:
             lines.append("   " + paint(f"known: {name} = {known[name].value}  ({_how(known[name])})", "known"))
     lines.extend(card_lines(session, paint))
     if state.question is not None:
@@ -95,9 +97,11 @@ def ledger_lines(program: Program, ledger: Known, known: dict[str, Known]) -> li
     decl = program.facts.get(ledger.fact)
     title = decl.question if decl is not None else ledger.fact
     out = [f"{title} ({ledger.fact}):"]
+    total: int | None = ledger.adjust
     for fact, step in ledger.lines:
         line = known.get(fact)
         value = line.value if line is not None else "?"
+        total = total + value if isinstance(value, int) and total is not None else None
         what = program.facts[fact].question if fact in program.facts else fact
         source = f"step {step.rpartition('.')[2]}"
         refs = program.facts[fact].refs if fact in program.facts else ()
@@ -106,7 +110,8 @@ def ledger_lines(program: Program, ledger: Known, known: dict[str, Known]) -> li
         out.append(f"  {_signed(value):>4}  {what}  [{fact}; {source}]")
     if ledger.adjust:
         out.append(f"  {_signed(ledger.adjust):>4}  correction typed by the game master")
-    out.append(f"  {'= ' + str(ledger.value):>6}  {title}")
+    shown = "?" if total is None else total  # from the lines shown, so the two always agree
+    out.append(f"  {'= ' + str(shown):>6}  {title}")
     return out
 
 
