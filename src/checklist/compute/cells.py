@@ -12,7 +12,8 @@ from fractions import Fraction
 _NUMBER = re.compile(r"([+\-−]?)\s*(\d+(?:\.\d+)?)")
 _MULTIPLIER = re.compile(r"[*x×]\s*(\d+(?:\.\d+)?)")
 _RANGE = re.compile(r"(-?\d+)\s*-\s*(-?\d+)")
-_OPEN = re.compile(r"(-?\d+)\s*(\+|or more|or less)")
+_OPEN = re.compile(r"(-?\d+(?:/\d+)?)\s*(\+|or more|or less)")
+_BELOW = re.compile(r"(less|more) than\s+(-?\d+(?:/\d+)?)")
 NO_VALUE = frozenset({"-", "—", "–", "n/a"})
 
 
@@ -29,7 +30,7 @@ def number(cell: str) -> Fraction | None:
 
 def in_range(cell: str, value: Fraction) -> bool | None:
     """Whether `value` lies in the range a cell names (`5`, `3-4`, `16+`, `15 or less`,
-    `-10 or less`, `any`); None if the cell is not a range at all."""
+    `-10 or less`, `less than 1/3`, `any`); None if the cell is not a range at all."""
     text = cell.strip().lower()
     if text == "any":
         return True
@@ -38,7 +39,11 @@ def in_range(cell: str, value: Fraction) -> bool | None:
         return int(found.group(1)) <= value <= int(found.group(2))
     found = _OPEN.fullmatch(text)
     if found is not None:
-        bound = int(found.group(1))
+        bound = Fraction(found.group(1))
         return value <= bound if found.group(2) == "or less" else value >= bound
+    found = _BELOW.fullmatch(text)
+    if found is not None:
+        bound = Fraction(found.group(2))
+        return value < bound if found.group(1) == "less" else value > bound
     single = re.fullmatch(r"-?\d+", text)
     return value == int(text) if single else None
