@@ -7,8 +7,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from checklist import model as m
-from checklist.diagnostics import BAD_TABLE, MISPLACED, NO_CHECKLIST, Diagnostic, diag
 from checklist.build_cards import CARD_STATEMENTS, CardBuilder
+from checklist.diagnostics import BAD_TABLE, MISPLACED, NO_CHECKLIST, Diagnostic, diag
 from checklist.parse import Item, Statement, span_of
 from checklist.program import fast_constructor
 

@@ -7,12 +7,11 @@ Each value is computed by the engine from the flow: a computed fact evaluated ov
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from functools import cache
 
 from checklist import load
 from checklist.compute.success import success

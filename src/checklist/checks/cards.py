@@ -14,8 +14,9 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         names = {c.name for c in deck.categories}
         for card in deck.cards:
             if not card.categories:
+                listed = ", ".join(sorted(names))
                 yield diag(BAD_CARD, f"card `{card.name}` is in no category", card.span,
-                           help=f"add `in CATEGORY` under it; deck `{deck.name}` has: {', '.join(sorted(names))}")  # fmt: skip
+                           help=f"add `in CATEGORY` under it; deck `{deck.name}` has: {listed}")  # fmt: skip
             for category in card.categories:
                 if category not in names:
                     yield diag(BAD_CARD, f"card `{card.name}` is in category `{category}`, which deck "

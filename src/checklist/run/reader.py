@@ -16,7 +16,8 @@ from checklist.compute.evaluate import CannotCompute, Evaluator, Need, as_value,
 from checklist.program import Program
 
 if TYPE_CHECKING:
-    from checklist.run.session import Known, Value
+    from checklist.run.questions import Value
+    from checklist.run.session import Known
 
 
 class Reader:

@@ -88,8 +88,9 @@ def _how(known: Known) -> str:
     where = f" at {known.step}" if known.step else ""
     if known.how == "computed":
         return f"worked out{where}: {known.work}"
-    return {"set": "set on the command line", "asked": f"answered{where}", "rolled": f"rolled{where}",
-            "override": f"overridden{where}", "ledger": f"summed{where}"}[known.how] + f", per {known.scope}"  # fmt: skip
+    said = {"set": "set on the command line", "asked": f"answered{where}", "rolled": f"rolled{where}",
+            "override": f"overridden{where}", "ledger": f"summed{where}"}  # fmt: skip
+    return said[known.how] + f", per {known.scope}"
 
 
 def ledger_lines(program: Program, ledger: Known, known: dict[str, Known]) -> list[str]:
