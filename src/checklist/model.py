@@ -287,7 +287,16 @@ class Test:
     span: Span = field(compare=False)
 
 
-Expr = Num | Name | Lookup | Call | BinOp | Neg | IfElse | Test
+@dataclass(frozen=True, slots=True)
+class Attr:
+    """`actor.hp`: an attribute of a combatant of the roster, by role (actor, target)."""
+
+    role: str
+    name: str
+    span: Span = field(compare=False)
+
+
+Expr = Num | Name | Lookup | Call | BinOp | Neg | IfElse | Test | Attr
 
 
 def expr_children(expr: Expr) -> tuple[Expr, ...]:
@@ -334,7 +343,28 @@ class Find:
     span: Span = field(compare=False)
 
 
-Action = Add | Find
+@dataclass(frozen=True, slots=True)
+class Record:
+    """`record ROLE.ATTR = EXPR`: the combatant's state changes (it carries across turns)."""
+
+    role: str
+    attr: str
+    expr: Expr
+    span: Span = field(compare=False)
+
+    @property
+    def fact(self) -> str:
+        return f"{self.role}.{self.attr}"
+
+
+@dataclass(frozen=True, slots=True)
+class NextTurn:
+    """`next turn`: the roster's next combatant in turn order acts."""
+
+    span: Span = field(compare=False)
+
+
+Action = Add | Find | Record | NextTurn
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,9 @@ class ComputeToModel:
     def lookup_expr(self, c: list[Any]) -> m.Expr:
         return m.Lookup(str(c[0]), str(c[1]), tuple(c[2:]), self.sp(c[0]))
 
+    def attr_expr(self, c: list[Token]) -> m.Expr:
+        return m.Attr(str(c[0]), str(c[1]), self.sp(c[0]))
+
     def call_expr(self, c: list[Any]) -> m.Expr:
         return m.Call(str(c[0]), tuple(c[1:]), self.sp(c[0]))
 
@@ -63,6 +66,12 @@ class ComputeToModel:
 
     def find(self, c: list[Token]) -> None:
         self.emit("action", m.Find(str(c[1]), self.sp(c[1])), c[0])
+
+    def record(self, c: list[Any]) -> None:
+        self.emit("action", m.Record(str(c[1]), str(c[2]), c[3], self.sp(c[1])), c[0])
+
+    def next_turn(self, c: list[Token]) -> None:
+        self.emit("action", m.NextTurn(self.sp(c[0])), c[0])
 
     def show_card(self, c: list[Token]) -> None:
         names = [t for t in c if t.type in ("NAME", "DECK_NAME")]

@@ -9,7 +9,8 @@ from checklist.diagnostics import BAD_CALL, BAD_LEDGER, COMPUTE_CYCLE, Diagnosti
 from checklist.graph import FlowGraph
 from checklist.program import Program
 
-ARITY = {"min": (1, 99), "max": (1, 99), "floor": (1, 1), "ceil": (1, 1), "abs": (1, 1), "success": (3, 3)}
+ARITY = {"min": (1, 99), "max": (1, 99), "floor": (1, 1), "ceil": (1, 1), "abs": (1, 1), "success": (3, 3),
+         "cell": (3, 3)}  # fmt: skip
 NUMBERS = ("number", "roll", "ledger")
 
 

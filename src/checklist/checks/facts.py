@@ -43,7 +43,8 @@ def uses(step: m.Step) -> Iterator[tuple[str, m.Span, str | int | None]]:
     for option in step.options:
         yield option.fact, option.span, None
     for action in step.actions:
-        yield action.fact, action.span, None
+        if isinstance(action, (m.Add, m.Find)):
+            yield action.fact, action.span, None
         if isinstance(action, m.Add):
             yield action.ledger, action.span, None
     for card in step.cards:
@@ -54,6 +55,13 @@ def expr_uses(program: Program, fact: m.Fact) -> Iterator[tuple[str, m.Span, str
     """Facts a computed fact reads: its names that are facts, and its conditions' facts."""
     if fact.expr is not None:
         yield from _expr(program, fact.expr)
+
+
+def record_uses(program: Program, step: m.Step) -> Iterator[tuple[str, m.Span, str | int | None]]:
+    """Facts a step's `record` lines read."""
+    for action in step.actions:
+        if isinstance(action, m.Record):
+            yield from _expr(program, action.expr)
 
 
 def _expr(program: Program, expr: m.Expr) -> Iterator[tuple[str, m.Span, str | int | None]]:
@@ -78,7 +86,7 @@ def _condition(cond: m.Condition) -> Iterator[tuple[str, m.Span, str | int | Non
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
     used: set[str] = set()
     allowed: dict[str, set[str] | None] = {}  # fact_values by fact name, worked out once per fact
-    mentions = [u for step in program.steps.values() for u in uses(step)]
+    mentions = [u for step in program.steps.values() for u in (*uses(step), *record_uses(program, step))]
     mentions += [u for fact in program.facts.values() if fact.expr is not None for u in expr_uses(program, fact)]
     for name, span, value in mentions:
         used.add(name)

@@ -6,6 +6,7 @@ import difflib
 from collections.abc import Iterator
 
 from checklist import model as m
+from checklist.compute.evaluate import ROLES
 from checklist.diagnostics import BAD_TABLE, DUPLICATE_ROW, UNDEFINED_TABLE, UNUSED_TABLE, Diagnostic, diag
 from checklist.graph import FlowGraph
 from checklist.program import Program
@@ -27,9 +28,9 @@ def _mentions(program: Program) -> Iterator[tuple[str, m.Span, str | None]]:
 
 
 def _lookups(expr: m.Expr) -> Iterator[tuple[str, m.Span, str | None]]:
-    if isinstance(expr, m.Lookup):
+    if isinstance(expr, m.Lookup) and expr.table not in ROLES:
         yield expr.table, expr.span, expr.column
-    elif isinstance(expr, m.Call) and expr.func == "success" and expr.args and isinstance(expr.args[0], m.Name):
+    elif isinstance(expr, m.Call) and expr.func in ("success", "cell") and isinstance(expr.args[0], m.Name):
         yield expr.args[0].name, expr.args[0].span, None
     for child in m.expr_children(expr):
         yield from _lookups(child)

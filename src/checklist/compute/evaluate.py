@@ -22,6 +22,8 @@ from checklist.program import Program
 Scalar = Fraction | str
 Reader = Callable[[str], "int | str | None"]
 TestCondition = Callable[[m.Condition], bool]
+AttrReader = Callable[[str, str, "str | None"], "int | str"]  # (role, attribute, key) -> value
+ROLES = ("actor", "target")
 
 
 class Need(Exception):
@@ -36,6 +38,10 @@ class CannotCompute(Exception):
     """The expression has no answer here (no table row, an empty cell): the game master decides."""
 
 
+class NoRoster(CannotCompute):
+    """The expression reads a combatant, and the run has no roster (or not that one): ask instead."""
+
+
 @dataclass(frozen=True, slots=True)
 class Worked:
     value: Scalar
@@ -43,14 +49,15 @@ class Worked:
     facts: tuple[str, ...]  # the facts it read
 
 
-FUNCTIONS = ("min", "max", "floor", "ceil", "abs", "success")
+FUNCTIONS = ("min", "max", "floor", "ceil", "abs", "success", "cell")
 
 
 class Evaluator:
-    def __init__(self, program: Program, read: Reader, holds: TestCondition) -> None:
+    def __init__(self, program: Program, read: Reader, holds: TestCondition, attr: AttrReader | None = None) -> None:
         self.program = program
         self.read = read
         self.holds = holds  # a condition's truth; raises Need for an unknown fact
+        self.attr = attr
         self.facts: list[str] = []
 
     def run(self, expr: m.Expr) -> Worked:
@@ -63,6 +70,11 @@ class Evaluator:
             return Fraction(expr.value), str(expr.value)
         if isinstance(expr, m.Name):
             return self.name(expr.name)
+        if isinstance(expr, m.Attr):
+            return self.combatant(expr.role, expr.name, None)
+        if isinstance(expr, m.Lookup) and expr.table in ROLES:
+            key, work = self.worked(expr.keys[0])
+            return self.combatant(expr.table, expr.column, show(key), work)
         if isinstance(expr, m.Lookup):
             return self.lookup(expr)
         if isinstance(expr, m.Call):
@@ -79,6 +91,14 @@ class Evaluator:
             return ("yes" if ok else "no"), f"{lw} {expr.op} {rw}"
         chosen = expr.then if self.holds(expr.condition) else expr.other
         return self.worked(chosen)
+
+    def combatant(self, role: str, attr: str, key: str | None, key_work: str = "") -> tuple[Scalar, str]:
+        if self.attr is None:
+            raise NoRoster("no roster")
+        value = self.attr(role, attr, key)
+        scalar: Scalar = Fraction(value) if isinstance(value, int) else value
+        where = f"{role}.{attr}" + (f"[{key_work}]" if key is not None else "")
+        return scalar, f"{where} {show(scalar)}"
 
     def name(self, name: str) -> tuple[Scalar, str]:
         if name not in self.program.facts:
@@ -111,6 +131,8 @@ class Evaluator:
     def call(self, expr: m.Call) -> tuple[Scalar, str]:
         if expr.func == "success":
             return self.success(expr)
+        if expr.func == "cell":
+            return self.cell(expr)
         args = [self.number(a) for a in expr.args]
         values = [v for v, _ in args]
         work = f"{expr.func}({', '.join(w for _, w in args)})"
@@ -135,6 +157,17 @@ class Evaluator:
         skill, sw = self.number(expr.args[2])
         result = success(table, roll, skill)
         return result, f"{rw} against {sw} on {table_name}"
+
+    def cell(self, expr: m.Call) -> tuple[Scalar, str]:
+        """`cell(TABLE, ROW, COLUMN)`: the column named by a value (the wounding table by damage type)."""
+        name = expr.args[0].name if isinstance(expr.args[0], m.Name) else ""
+        column, work = self.worked(expr.args[2])
+        lookup = m.Lookup(name, slug(show(column)), (expr.args[1],), expr.span)
+        table = self.program.tables.get(name)
+        if table is None or table.column(lookup.column) is None:
+            raise CannotCompute(f"table `{name}` has no column `{show(column)}`")
+        value, where = self.lookup(lookup)
+        return value, f"{where} (column from {work})"
 
     def lookup(self, expr: m.Lookup) -> tuple[Scalar, str]:
         table = self.program.tables.get(expr.table)

@@ -19,6 +19,7 @@ from checklist import exitcodes
 
 if TYPE_CHECKING:
     from checklist.program import Program
+    from checklist.run.roster import Roster
     from checklist.run.session import Session
 
 DEFAULT_SESSION = Path("checklist-session.json")
@@ -34,6 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", type=Path, metavar="FILE", help="continue a saved session")
     parser.add_argument("--answers", type=Path, metavar="FILE", help="read the answers from FILE, one per prompt")
     parser.add_argument("--seed", type=int, metavar="N", help="seed for the dice the program rolls")
+    parser.add_argument("--roster", type=Path, metavar="FILE",
+                        help="the combatants (TOML, docs/roster.md); steps read them instead of asking")  # fmt: skip
 
 
 class _Fail(Exception):
@@ -54,8 +57,9 @@ def _run(args: argparse.Namespace) -> int:
     from checklist.run import journal as jr
     from checklist.run.programs import load_clean
 
-    if args.resume is not None and (args.at or args.set or args.seed is not None):
-        raise _Fail(exitcodes.USAGE, "--at, --set and --seed start a new session; they do not go with --resume")
+    if args.resume is not None and (args.at or args.set or args.seed is not None or args.roster is not None):
+        raise _Fail(exitcodes.USAGE,
+                    "--at, --set, --seed and --roster start a new session; they do not go with --resume")  # fmt: skip
     saved: jr.Journal | None = None
     if args.resume is not None:
         try:
@@ -129,9 +133,19 @@ def _new_session(program: Program, args: argparse.Namespace) -> Session:
         facts[name.strip()] = value.strip()
     at = _step_key(program, args.at) if args.at else None
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    roster = _roster(args.roster) if args.roster is not None else None
     try:
-        return Session(program, at=at, facts=facts, seed=seed)
+        return Session(program, at=at, facts=facts, seed=seed, roster=roster)
     except (SessionError, BadAnswer) as exc:
+        raise _Fail(exitcodes.USAGE, str(exc)) from None
+
+
+def _roster(path: Path) -> Roster:
+    from checklist.run.roster import RosterError, load
+
+    try:
+        return load(path)
+    except RosterError as exc:
         raise _Fail(exitcodes.USAGE, str(exc)) from None
 
 

@@ -50,6 +50,7 @@ class Journal:
     events: tuple[Event, ...]
     trace: tuple[str, ...]
     finished: bool
+    roster: Mapping[str, Any] | None = None  # {"source": the roster file's data, "state": for reading}
 
 
 def digest(program: Program) -> str:
@@ -67,7 +68,21 @@ def snapshot(session: Session, program_digest: str, paths: tuple[str, ...]) -> J
     state = session.state
     return Journal(program_digest, paths, session.seed, session.at, dict(session.set_facts),
                    tuple(session.events), tuple(v.step for v in state.trace),
-                   state.finished is not None)  # fmt: skip
+                   state.finished is not None, _roster_json(session))  # fmt: skip
+
+
+def _roster_json(session: Session) -> dict[str, Any] | None:
+    """The roster as read from its file (what a resume starts from) and, for people, where it stands."""
+    roster = session.state.roster
+    if roster is None or session.roster is None:
+        return None
+    combatants = [
+        {"name": sheet.name, **{k: state.get(k) for k in ("current-hp", "current-fp", "stunned", "shock",
+                                                           "posture", "aim-turns", "evaluate-turns", "parries")}}
+        for sheet, state in zip(roster.sheets, roster.states, strict=True)
+    ]  # fmt: skip
+    standing = {"round": roster.round, "turn": roster.actor.name, "combatants": combatants}
+    return {"source": session.roster.source, "state": standing}
 
 
 def dumps(journal: Journal) -> str:
@@ -80,6 +95,8 @@ def dumps(journal: Journal) -> str:
         "at": journal.at,
         "set": dict(journal.facts),
     }
+    if journal.roster is not None:
+        head["roster"] = journal.roster
     compact = (",", ":")
     lines = ["{"]
     lines.extend(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items())
@@ -204,7 +221,8 @@ def _lone_surrogate(data: object) -> bool:
 
 def parse(data: object, where: str = "session") -> Journal:
     """Strict: every key present, no other key, every value of the right type."""
-    top = _object(data, where, {"format", "version", "flow", "seed", "at", "set", "events", "trace", "finished"})
+    top = _object(data, where, {"format", "version", "flow", "seed", "at", "set", "events", "trace", "finished"},
+                  {"roster"})  # fmt: skip
     if top["format"] != FORMAT:
         raise JournalError(f"{where}: not a checklist session file (format {top['format']!r})")
     if top["version"] != VERSION:
@@ -225,9 +243,14 @@ def parse(data: object, where: str = "session") -> Journal:
         raise JournalError(f"{where}: events must be a list")
     if not isinstance(flow["digest"], str) or not isinstance(top["finished"], bool):
         raise JournalError(f"{where}: flow.digest must be text and finished true or false")
+    roster = top.get("roster")
+    if roster is not None:
+        _object(roster, f"{where}: roster", {"source", "state"})
+        if not isinstance(roster["source"], dict):
+            raise JournalError(f"{where}: roster.source must be the roster's data")
     return Journal(flow["digest"], tuple(paths), seed, at, facts,
                    tuple(_event(e, f"{where}: event {i + 1}") for i, e in enumerate(events)),
-                   tuple(_strings(top["trace"], f"{where}: trace")), top["finished"])  # fmt: skip
+                   tuple(_strings(top["trace"], f"{where}: trace")), top["finished"], roster)  # fmt: skip
 
 
 _EVENT_KEYS = {
@@ -300,8 +323,13 @@ def restore(journal: Journal, program: Program, program_digest: str) -> Restored
         if gone:
             shown = ", ".join(gone[:6]) + (", ..." if len(gone) > 6 else "")
             raise JournalError(f"the flow has changed and steps this session visited are gone: {shown}")
+    from checklist.run.roster import RosterError, from_data
+
     try:
-        session = Session(program, at=journal.at, facts=dict(journal.facts), seed=journal.seed)
+        roster = from_data(dict(journal.roster["source"]), "roster") if journal.roster is not None else None
+        session = Session(program, at=journal.at, facts=dict(journal.facts), seed=journal.seed, roster=roster)
+    except RosterError as exc:
+        raise JournalError(f"the saved roster cannot be used: {exc}") from None
     except (SessionError, BadAnswer) as exc:
         raise JournalError(f"cannot start the saved session: {exc}") from None
     for index, event in enumerate(journal.events):

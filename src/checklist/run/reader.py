@@ -12,25 +12,34 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from checklist import model as m
-from checklist.compute.evaluate import CannotCompute, Evaluator, Need, as_value, show
+from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
 from checklist.program import Program
+from checklist.run.roster import Roster, RosterError
 
 if TYPE_CHECKING:
     from checklist.run.questions import Value
-    from checklist.run.session import Known
+    from checklist.run.session import Frame, Known
+
+TARGET_ITEMS = ("defender", "combatant-hit")  # the split whose branch names the target
 
 
 class Reader:
     """The facts of one evaluation of a step; `changed` holds what it computed or added."""
 
-    def __init__(self, program: Program, facts: tuple[Known, ...], step: str, seq: int) -> None:
+    def __init__(
+        self, program: Program, facts: tuple[Known, ...], step: str, seq: int,
+        roster: Roster | None = None, frames: tuple[Frame, ...] = (),
+    ) -> None:  # fmt: skip
         self.program = program
+        self.roster = roster
+        self.frames = frames
         self.known = {k.fact: k for k in facts}
         self.step = step
         self.seq = seq
         self.changed: dict[str, Known] = {}
         self.consulted: list[str] = []
         self.failed: dict[str, str] = {}  # computed facts that have no answer here, and why
+        self.acted = 0  # actions of this visit carried out so far
         self._busy: set[str] = set()
 
     def read(self, fact: str) -> Value | None:
@@ -93,6 +102,75 @@ class Reader:
             self.known[name] = self.changed[name] = current
         return total
 
+    # ---- the roster ---------------------------------------------------------------------
+
+    def combatant(self, role: str) -> int:
+        """Which combatant a role names: `actor` is whose turn it is; `target` the combatant
+        of the innermost defender (or combatant-hit) branch."""
+        if self.roster is None:
+            raise NoRoster("no roster")
+        if role == "actor":
+            return self.roster.current
+        for frame in reversed(self.frames):
+            if frame.item in TARGET_ITEMS:
+                name = frame.names[frame.index]
+                found = self.roster.index(name)
+                if found is None:
+                    raise NoRoster(f"`{name}` is not in the roster")
+                return found
+        raise NoRoster("no target: the defender split names the target")
+
+    def attribute(self, role: str, attr: str, key: str | None) -> Value:
+        assert self.roster is not None or role  # combatant() raises without a roster
+        who = self.combatant(role)
+        assert self.roster is not None
+        value = self.roster.get(who, attr, key)
+        if value is None:
+            raise CannotCompute(f"{self.roster.sheets[who].name} has no `{attr}`" + (f" for {key}" if key else ""))
+        return value
+
+    def record(self, action: m.Record) -> None:
+        """Change a combatant's state; without a roster (or that combatant) there is nothing to change."""
+        try:
+            who = self.combatant(action.role)
+            worked = self._evaluator().run(action.expr)
+        except NoRoster:
+            return
+        except CannotCompute:
+            return  # the flow runs on; the roster keeps the old value (docs/roster.md)
+        value, _ = as_value(worked.value)
+        assert self.roster is not None
+        try:
+            self.roster = self.roster.record(who, action.attr, value)
+        except RosterError:
+            return
+
+    def record_needs(self, action: m.Record) -> str | None:
+        """The fact to ask before a `record` can be carried out, if any."""
+        try:
+            self.combatant(action.role)
+            self._evaluator().run(action.expr)
+        except Need as need:
+            return self.ask(need.fact)[0]
+        except CannotCompute:
+            return None
+        return None
+
+    def next_turn(self) -> None:
+        if self.roster is not None:
+            self.roster = self.roster.next_turn()
+
+    def _evaluator(self) -> Evaluator:
+        from checklist.run.session import _test
+
+        def holds(cond: m.Condition) -> bool:
+            result = _test(cond, self.read)
+            if isinstance(result, str):
+                raise Need(self.ask(result)[0])
+            return result
+
+        return Evaluator(self.program, self.value, holds, self.attribute)
+
     def _sum(self, ledger: Known) -> int:
         total = ledger.adjust
         for fact, _step in ledger.lines:
@@ -101,20 +179,17 @@ class Reader:
         return total
 
     def _compute(self, decl: m.Fact) -> Value:
-        from checklist.run.session import Known, _test
+        from checklist.run.session import Known
 
         if decl.name in self._busy:
             raise CannotCompute(f"`{decl.name}` depends on itself")
         assert decl.expr is not None
         self._busy.add(decl.name)
         try:
-            def holds(cond: m.Condition) -> bool:
-                result = _test(cond, self.read)
-                if isinstance(result, str):
-                    raise Need(self.ask(result)[0])
-                return result
-
-            worked = Evaluator(self.program, self.value, holds).run(decl.expr)
+            worked = self._evaluator().run(decl.expr)
+        except NoRoster:
+            self.failed[decl.name] = ""  # asked as if the fact were not computed at all
+            raise
         except CannotCompute as why:
             self.failed[decl.name] = str(why)
             raise

@@ -24,7 +24,8 @@ NESTED: tuple[m.Scope, ...] = ("turn", "attack", "defender")
 def asked_facts(step: m.Step) -> Iterator[str]:
     """The facts a step's actions and jumps read (`options` are shown, not asked)."""
     for action in step.actions:
-        yield action.fact
+        if isinstance(action, (m.Add, m.Find)):
+            yield action.fact
     for jump in step.jumps:
         if isinstance(jump, m.Branch):
             yield from (name for name, _ in m.condition_facts(jump.condition))

@@ -26,6 +26,7 @@ from checklist.run import dice as dice_mod
 from checklist.run import questions as q
 from checklist.run.questions import CONTINUE, Answer, BadAnswer, Question, Value, slug
 from checklist.run.reader import Reader, dependents, drop_stale
+from checklist.run.roster import Roster
 from checklist.run.scopes import RANK, Scopes
 
 How = Literal["set", "asked", "rolled", "override", "computed", "ledger"]
@@ -180,6 +181,8 @@ class State:
     seq: int
     rolls: int
     spare: frozenset[m.Scope] = frozenset()  # scopes whose first head keeps facts set at the start
+    roster: Roster | None = None  # the combatants and their state, if the run has a roster
+    acted: int = 0  # this visit's actions already carried out (a `record` must not run twice)
 
     @property
     def trace(self) -> tuple[Visit, ...]:
@@ -218,8 +221,10 @@ class Session:
         facts: Mapping[str, str | int] | None = None,
         seed: int = 0,
         scopes: Scopes | None = None,
+        roster: Roster | None = None,
     ) -> None:
         self.program = program
+        self.roster = roster
         self.seed = seed
         self.at = at
         start = at or program.start or _first_step(program)
@@ -236,7 +241,7 @@ class Session:
             self.set_facts[name] = value
             known.append(Known(name, value, fact.scope, "set", None, 0))
         spare = self.scopes.before(start) if known else frozenset()
-        empty = State(start, 0, tuple(known), (), None, None, None, (), False, None, 0, 0, spare)
+        empty = State(start, 0, tuple(known), (), None, None, None, (), False, None, 0, 0, spare, roster)
         self.history: list[State] = [self._settle(self._visit(empty, start, rules=False))]
         self.events: list[Event] = []
 
@@ -396,10 +401,10 @@ class Session:
         for _ in range(10_000):  # a guard against flows whose splits finish without a visit
             if state.finished is not None:
                 return state
-            need, decision, consulted, changed = self._evaluate(state)
+            need, decision, consulted, changed, reader = self._evaluate(state)
             if changed:
                 state = _merge(state, changed)
-            state = replace(state, consulted=consulted)
+            state = replace(state, consulted=consulted, roster=reader.roster, acted=reader.acted)
             if need is not None:
                 return replace(state, question=need.question, decision=None)
             assert decision is not None
@@ -410,10 +415,11 @@ class Session:
 
     def _evaluate(
         self, state: State
-    ) -> tuple[_Need | None, Decision | None, tuple[str, ...], tuple[Known, ...]]:
-        reader = Reader(self.program, state.facts, state.step, state.seq)
+    ) -> tuple[_Need | None, Decision | None, tuple[str, ...], tuple[Known, ...], Reader]:
+        reader = Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames)
+        reader.acted = state.acted
         need, decision = self._statements(state, reader)
-        return need, decision, tuple(reader.consulted), tuple(reader.changed.values())
+        return need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader
 
     def _statements(self, state: State, reader: Reader) -> tuple[_Need | None, Decision | None]:
         step = self.program.steps[state.step]
@@ -427,11 +433,19 @@ class Session:
             return _Need(replace(question, text=f"{question.text} ({why})") if why else question)
 
         if state.statement == 0:
-            for action in step.actions:
-                if read(action.fact) is None:
+            for action in step.actions[reader.acted :]:
+                if isinstance(action, m.Record):
+                    missing = reader.record_needs(action)
+                    if missing is not None:
+                        return ask(missing), None
+                    reader.record(action)
+                elif isinstance(action, m.NextTurn):
+                    reader.next_turn()
+                elif read(action.fact) is None:
                     return ask(action.fact), None
-                if isinstance(action, m.Add):
+                elif isinstance(action, m.Add):
                     reader.add_line(action.fact, action.ledger)
+                reader.acted += 1
         for index in range(state.statement, len(step.jumps)):
             jump = step.jumps[index]
             if isinstance(jump, m.Branch):
@@ -537,7 +551,7 @@ class Session:
         branch = " > ".join(f.label for f in state.frames)
         trail = Trail(state.trail, Visit(key, branch))
         return replace(state, step=key, statement=0, facts=facts, trail=trail, question=None,
-                       decision=None, consulted=(), answered=False, spare=spare)  # fmt: skip
+                       decision=None, consulted=(), answered=False, spare=spare, acted=0)  # fmt: skip
 
     def _branch_done(self, state: State) -> State:
         frame = state.frames[-1]
