@@ -169,7 +169,14 @@ class Reader:
                 raise Need(self.ask(result)[0])
             return result
 
-        return Evaluator(self.program, self.value, holds, self.attribute)
+        return Evaluator(self.program, self._input, holds, self.attribute)
+
+    def _input(self, fact: str) -> Value:
+        """A fact an expression reads: one that cannot be worked out here is asked instead."""
+        try:
+            return self.value(fact)
+        except CannotCompute:
+            raise Need(fact) from None
 
     def _sum(self, ledger: Known) -> int:
         total = ledger.adjust
