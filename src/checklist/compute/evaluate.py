@@ -10,6 +10,7 @@ unless a rule says otherwise, B9).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -189,9 +190,14 @@ class Evaluator:
         if not cell or cell.strip() in cells.NO_VALUE:
             raise CannotCompute(f"{where} gives no value (`{cell}`)")
         found = cells.number(cell)
+        if found is None and not _WORD.fullmatch(cell.strip()):
+            raise CannotCompute(f"{where} gives no single value (`{cell}`)")
         refs = ", ".join(str(r) for r in table.refs)
         where += f" {cell}" + (f" ({refs})" if refs else "")
         return (found if found is not None else slug(cell)), where
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9 ,./'()+-]*")  # a value such as `Right Leg`, not `- (*1)`
 
 
 def _matches(cell: str, value: Scalar) -> bool:

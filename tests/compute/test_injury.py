@@ -1,0 +1,164 @@
+"""Damage and injury (flow/injury.flow) against the seeds' numbers, written out by hand here,
+and the properties the rules promise (seed 002 INJURY, HIT LOCATIONS, HIT POINTS; B378-B421)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from checklist import load
+from checklist.compute import cells
+from checklist.program import Program
+from checklist.run.reader import Reader
+from checklist.run.session import Known
+from tests.conftest import FLOW
+
+
+@cache
+def bundled() -> Program:
+    return load(FLOW)
+
+
+def compute(fact: str, **given_facts: str | int) -> str | int | None:
+    facts = tuple(Known(name.replace("_", "-"), value, "attack", "set", None, i)
+                  for i, (name, value) in enumerate(given_facts.items()))  # fmt: skip
+    return Reader(bundled(), facts, "combat.95", 100).read(fact)
+
+
+TYPES = ("burn", "cor", "cr", "cut", "fat", "imp", "pi-small", "pi", "pi-large", "pi-huge", "tox")
+PRINTED = ("burn-tb", "cor", "cr", "cut", "fat", "imp", "pi-", "pi", "pi+", "pi++", "tox")
+
+
+def test_every_row_and_column_of_the_wounding_table() -> None:
+    """Injury from 10 penetrating damage, for every printed cell (B552): 10 x the modifier,
+    rounded down; a `-` cell (the type cannot wound there) leaves it to the game master."""
+    printed = bundled().tables["wounding"]
+    rows = {r.cells[0]: r for r in bundled().tables["wounding-rules"].rows}
+    checked = 0
+    for row in printed.rows:
+        wounding_row = rows[row.cells[0]].cells[0]
+        for kind, column in zip(TYPES, PRINTED, strict=True):
+            cell = row.cells[printed.column(column) or 0]
+            got = compute("injury", penetrating=10, wounding_row=_slug(wounding_row), damage_type=kind)
+            multiplier = cells.number(cell)
+            expected = None if multiplier is None else max(1, math.floor(10 * multiplier))
+            assert got == expected, (row.cells[0], column, cell, got)
+            checked += 1
+    assert checked == 24 * 11  # 24 printed rows (B552), 11 damage types
+
+
+def _slug(text: str) -> str:
+    from checklist.run.questions import slug
+
+    return slug(text)
+
+
+# Hand-worked from B552 / seed 002 WOUNDING MODIFIERS, 7 penetrating damage to the torso:
+TORSO_7 = {"cr": 7, "cut": 10, "imp": 14, "pi-small": 3, "pi": 7, "pi-large": 10, "pi-huge": 14}
+
+
+@pytest.mark.parametrize("kind", sorted(TORSO_7))
+def test_torso_wounding_by_hand(kind: str) -> None:
+    assert compute("injury", penetrating=7, wounding_row="torso", damage_type=kind) == TORSO_7[kind]
+
+
+# (HP, injury) -> shock: -1 per HP of injury, at most -4; 20+ HP: -1 per HP/10 of injury (B419)
+SHOCK = {
+    (5, 1): -1, (5, 3): -3, (5, 4): -4, (5, 9): -4,
+    (10, 1): -1, (10, 2): -2, (10, 6): -4,
+    (15, 3): -3, (15, 5): -4,
+    (23, 1): 0, (23, 2): -1, (23, 5): -2, (23, 8): -4, (23, 12): -4,
+}
+
+
+@pytest.mark.parametrize(("hp", "injury"), sorted(SHOCK))
+def test_shock(hp: int, injury: int) -> None:
+    assert compute("shock", target_hp=hp, injury=injury, hit_area="torso", damage_type="cut") == SHOCK[hp, injury]
+
+
+def test_crushing_to_the_groin_doubles_shock_up_to_minus_8() -> None:
+    assert compute("shock", target_hp=10, injury=3, hit_area="groin", damage_type="cr") == -6
+    assert compute("shock", target_hp=10, injury=7, hit_area="groin", damage_type="cr") == -8
+    assert compute("shock", target_hp=10, injury=3, hit_area="groin", damage_type="cut") == -3
+
+
+# HP 12: a limb is crippled over 6 (HP/2), an extremity over 4 (HP/3), an eye over 1.2 (HP/10)
+@pytest.mark.parametrize(("area", "last_whole", "first_crippling"),
+                         [("limb", 6, 7), ("extremity", 4, 5), ("eye", 1, 2), ("limb-joint", 4, 5)])  # fmt: skip
+def test_crippling_thresholds(area: str, last_whole: int, first_crippling: int) -> None:
+    assert compute("crippled", target_hp=12, hit_area=area, injury=last_whole) == "no"
+    assert compute("crippled", target_hp=12, hit_area=area, injury=first_crippling) == "yes"
+    assert compute("major-wound", target_hp=12, hit_area=area, injury=first_crippling) == "yes"
+    assert compute("crippled", target_hp=12, hit_area="torso", injury=11) == "no"  # a torso is never crippled
+
+
+# Major wound to ... (seed 002: face, vitals, groin -5; skull, eye -10; B420: jaw -6, spine -5)
+KNOCKDOWN = {"skull": -10, "eye": -10, "face": -5, "vitals": -5, "groin": -5, "spine": -5, "jaw": -6, "torso": 0}
+
+
+@pytest.mark.parametrize("location", sorted(KNOCKDOWN))
+def test_knockdown_modifiers(location: str) -> None:
+    got = compute("knockdown-modifier", major_wound="yes", wound_location=location, target_pain="normal")
+    assert got == KNOCKDOWN[location]
+    assert compute("knockdown-modifier", major_wound="yes", wound_location=location, target_pain="high") == KNOCKDOWN[location] + 3
+    assert compute("knockdown-modifier", major_wound="no", wound_location=location, target_pain="low") == -4
+
+
+def test_blunt_trauma_for_crushing_and_cutting() -> None:
+    """B379, step 93: 1 injury per full 5 points of crushing, 10 of cutting, stopped by flexible armor."""
+    for kind, stopped, injury in (("cr", 12, 2), ("cr", 4, 0), ("cr", 5, 1), ("cut", 12, 1), ("cut", 9, 0), ("imp", 20, 2)):
+        got = compute("blunt-trauma", basic_damage=stopped, effective_dr=stopped + 3, damage_type=kind)
+        assert got == injury, (kind, stopped)
+    assert compute("blunt-trauma", basic_damage=30, effective_dr=40, damage_type="burn") == 0
+
+
+def test_penetrating_damage_and_the_minimum_of_step_91() -> None:
+    assert compute("penetrating", basic_damage=9, dr=2, armor_divisor=1, damage_type="cut") == 7
+    assert compute("penetrating", basic_damage=9, dr=6, armor_divisor=2, damage_type="cut") == 6  # DR 6 (2) is 3
+    assert compute("penetrating", basic_damage=3, dr=3, armor_divisor=1, damage_type="cut") == 1  # 0 raised to 1
+    assert compute("penetrating", basic_damage=3, dr=3, armor_divisor=1, damage_type="cr") == 0  # not for crushing
+    assert compute("penetrating", basic_damage=2, dr=5, armor_divisor=1, damage_type="imp") == 0
+
+
+def test_hp_thresholds() -> None:
+    """Seed 002, HIT POINTS, for a target of 12 HP."""
+    for left, state in ((12, "fine"), (4, "fine"), (3, "reeling"), (1, "reeling"), (0, "consciousness-roll"),
+                        (-11, "consciousness-roll"), (-12, "death-check"), (-59, "death-check"), (-60, "dead")):  # fmt: skip
+        assert compute("hp-state", target_hp=12, target_current_hp=left + 1, injury=1) == state, left
+
+
+def test_knockback() -> None:
+    """B378: a yard per full (ST - 2) of basic crushing damage, or cutting that fails to penetrate."""
+    assert compute("knockback", damage_type="cr", basic_damage=17, target_st=10, penetrating=5) == 2
+    assert compute("knockback", damage_type="cut", basic_damage=7, target_st=10, penetrating=0) == 0
+    assert compute("knockback", damage_type="cut", basic_damage=9, target_st=10, penetrating=0) == 1
+    assert compute("knockback", damage_type="cut", basic_damage=20, target_st=10, penetrating=4) == 0
+
+
+@given(st.integers(1, 60), st.integers(0, 200), st.sampled_from(["torso", "groin", "limb", "skull"]),
+       st.sampled_from(["cr", "cut", "imp", "pi"]))  # fmt: skip
+def test_shock_is_never_beyond_minus_4(hp: int, injury: int, area: str, kind: str) -> None:
+    shock = compute("shock", target_hp=hp, injury=injury, hit_area=area, damage_type=kind)
+    assert isinstance(shock, int) and shock <= 0
+    doubled = area == "groin" and kind == "cr"
+    assert shock >= (-8 if doubled else -4)
+
+
+@given(st.integers(0, 100), st.integers(0, 100), st.integers(1, 10), st.sampled_from(["cr", "cut", "imp", "pi-small"]))
+def test_penetrating_damage_is_never_negative(basic: int, dr: int, divisor: int, kind: str) -> None:
+    got = compute("penetrating", basic_damage=basic, dr=dr, armor_divisor=divisor, damage_type=kind)
+    assert isinstance(got, int) and got >= 0
+    assert got == max(0, basic - dr // divisor) or (kind != "cr" and basic == dr // divisor and got == 1)
+
+
+@given(st.integers(1, 100), st.sampled_from(["torso", "arm", "leg", "skull", "hand", "neck", "groin"]),
+       st.sampled_from(["cut", "imp", "pi-small", "pi", "pi-large", "pi-huge"]))  # fmt: skip
+def test_injury_is_at_least_1_when_a_non_crushing_attack_penetrates(penetrating: int, row: str, kind: str) -> None:
+    got = compute("injury", penetrating=penetrating, wounding_row=row, damage_type=kind)
+    assert isinstance(got, int) and got >= 1
+    assert got >= math.floor(penetrating * Fraction(1, 2))

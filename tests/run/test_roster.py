@@ -1,0 +1,153 @@
+"""The roster: reading a roster file, and a fight of two combatants over three turns whose
+state carries from turn to turn, checked against a hand-worked answer, with a resume in the middle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from checklist.program import Program
+from checklist.run import journal as jr
+from checklist.run.roster import Roster, RosterError, load
+from checklist.run.session import Session
+
+from .conftest import DATA
+
+ROSTER = DATA / "duel-roster.toml"
+
+
+def test_turn_order_is_by_basic_speed_then_dx() -> None:
+    roster = load(ROSTER)
+    assert [s.name for s in roster.sheets] == ["Alice", "Bruno"]  # Basic Speed 6.25 before 5.5 (B393)
+    assert roster.get(0, "weapon-skill") == 15 and roster.get(0, "weapon-type") == "cut"
+    assert roster.get(1, "dr", "torso") == 2 and roster.get(1, "dr", "skull") == 0  # no DR listed: 0
+    assert roster.describe(1) == "Bruno: HP 13/13, FP 12/12, standing"
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("[[combatant]]\nname = 'A'\nst = 10\n", "`dx` is missing"),
+    ("[[combatant]]\nname = 'A'\nst = 10\ndx = 10\nht = 10\nhp = 10\nbasic-speed = 5\nstrength = 3\n",
+     "unknown key `strength`"),
+    ("[[combatant]]\nname = 'A'\nst = 'ten'\ndx = 10\nht = 10\nhp = 10\nbasic-speed = 5\n", "a whole number, not 'ten'"),
+    ("[[combatant]]\nname = 'A'\nst = 1\ndx = 1\nht = 1\nhp = 1\nbasic-speed = 5\n" * 2, "two combatants are called `a`"),
+    ("name = 'A'\n", "unknown top-level key `name`"),
+    ("[[combatant]\n", "not a TOML roster"),
+])  # fmt: skip
+def test_a_bad_roster_says_where_and_what(tmp_path: Path, text: str, words: str) -> None:
+    path = tmp_path / "r.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RosterError) as caught:
+        load(path)
+    assert words in str(caught.value) and str(path) in str(caught.value)
+
+
+# ---- three turns -------------------------------------------------------------------------
+#
+# Turn 1, Alice (round 1; Basic Speed 6.25 acts first): Attack with her broadsword.
+#   effective skill 15 (broadsword 15, no other modifier); roll 9: a hit.
+#   Bruno parries: 9; roll 14: failed.
+#   damage 9 cut; Bruno's torso DR 2 -> 7 penetrating; cut to the torso x1.5 -> 10 injury.
+#   Bruno: HP 13 -> 3. Major wound (10 > 13/2). Shock -4 (at most -4, B419).
+#   Knockdown: HT 12, no modifier (major wound to the torso); roll 15 fails -> falls (lying), stunned.
+# Turn 2, Bruno: stunned (from turn 1), so step 2 ends his turn at 135; his shock clears.
+# Turn 3, Alice (round 2): Attack again; roll 10: a hit.
+#   Bruno parries: 9, lying -3 (B551), stunned -4 (B380) = 2; roll 14: failed.
+#   damage 6 cut -> 4 penetrating -> 6 injury. Bruno: HP 3 -> -3 (0 HP or less: a HT roll to stay
+#   conscious, which he makes). Not a major wound (6 is not over 6.5); shock -4; no knockdown.
+# After turn 3: Alice HP 10/10, shock 0, standing, not stunned;
+#               Bruno HP -3/13, shock -4, lying, stunned.
+
+ANSWERS = {
+    "failed-consciousness": "no", "holding-weapon": "yes", "drops-weapon": "no", "multi-skill-weapon": "no",
+    "grip-mastery": "no", "fast-draw-failed": "no", "maneuver": "attack", "already-grappling": "no",
+    "unarmed": "no", "attacking-behind": "no", "close-combat": "no", "ranged-attack": "no", "target-sm": "0",
+    "deceptive-levels": "0", "telegraphic": "no", "other-skill-modifier": "0", "area-or-cone": "no",
+    "attacker-much-bigger": "no", "aimed-location": "torso", "location-unknown": "no", "defends": "yes",
+    "defense": "parry", "shield-db": "0", "side-attack": "no", "feint-defense": "0", "retreats": "no",
+    "other-defense-modifier": "0", "aggressive-parry": "no", "parry-limb-hit": "no", "attack-on-weapon": "no",
+    "armor-divisor": "1", "flexible-armor": "no", "fatigue-damage": "no", "mortal-wound": "no",
+    "passed-out": "no", "gun-fright-rules": "no", "target-behind-cover": "no", "grip-rules": "no",
+    "attacks-left": "no", "noticing-rules": "no", "combat-over": "no", "evaluate-turns": "0",
+}  # fmt: skip
+ROLLS = {"attack-dice": ["9", "10"], "defense-dice": ["14", "14"], "basic-damage": ["9", "6"], "knockdown-dice": ["15"]}
+
+
+def script(program: Program) -> list[str]:
+    """The answers a game master types for the three turns (worked out by playing them once)."""
+    session = Session(program, at="combat.1", seed=11, roster=load(ROSTER))
+    rolls = {k: list(v) for k, v in ROLLS.items()}
+    typed: list[str] = []
+    while session.question is not None and not _three_turns_done(session):
+        question = session.question
+        if question.kind == "continue":
+            answer = ""
+        elif question.kind == "split":
+            answer = "Bruno" if session.state.step == "combat.59" else "0"
+        elif question.fact in rolls:
+            answer = rolls[question.fact].pop(0)
+        else:
+            answer = ANSWERS[question.fact or ""]
+        typed.append(answer)
+        session.answer(answer) if answer else session.give(None)
+    return typed
+
+
+def _three_turns_done(session: Session) -> bool:
+    roster = session.state.roster
+    return roster is not None and roster.round == 2 and roster.current == 1 and session.state.step == "combat.1"
+
+
+def play(program: Program, answers: list[str], session: Session | None = None) -> Session:
+    session = session or Session(program, at="combat.1", seed=11, roster=load(ROSTER))
+    for answer in answers:
+        session.answer(answer) if answer else session.give(None)
+    return session
+
+
+def standing(roster: Roster | None) -> dict[str, tuple[object, ...]]:
+    assert roster is not None
+    return {sheet.name: (state.current_hp, state.shock, state.stunned, state.posture)
+            for sheet, state in zip(roster.sheets, roster.states, strict=True)}  # fmt: skip
+
+
+def test_three_turns_carry_hp_shock_stun_and_posture(flow: Program) -> None:
+    answers = script(flow)
+    session = play(flow, answers)
+    roster = session.state.roster
+    assert standing(roster) == {"Alice": (10, 0, False, "standing"), "Bruno": (-3, -4, True, "lying")}
+    assert roster is not None and roster.round == 2 and roster.actor.name == "Bruno"
+    # what the run read from the roster instead of asking
+    asked = {e.fact for e in session.events if e.kind == "answer"}
+    assert {"base-skill", "parry-base", "stunned", "damage-type", "dr", "target-hp", "target-ht"}.isdisjoint(asked)
+    visits = [v.step for v in session.state.trace]
+    second_turn = visits.index("combat.1", 1)
+    assert visits[second_turn : second_turn + 3] == ["combat.1", "combat.2", "combat.135"]  # Bruno: stunned
+
+
+def test_a_resume_in_the_middle_loses_nothing(flow: Program, tmp_path: Path) -> None:
+    answers = script(flow)
+    digest = jr.digest(flow)
+    whole = play(flow, answers)
+    for cut in (len(answers) // 3, len(answers) // 2, len(answers) - 5):
+        first = play(flow, answers[:cut])
+        path = tmp_path / f"cut-{cut}.json"
+        jr.write(path, jr.snapshot(first, digest, ("flow",)))
+        del first  # the process is gone: only the file is left
+        restored = jr.restore(jr.read(path), flow, digest)
+        assert restored.notes == ()
+        resumed = play(flow, answers[cut:], restored.session)
+        assert standing(resumed.state.roster) == standing(whole.state.roster)
+        assert resumed.events == whole.events
+
+
+def test_the_session_file_shows_the_roster(flow: Program, tmp_path: Path) -> None:
+    answers = script(flow)
+    session = play(flow, answers[:80])
+    path = tmp_path / "s.json"
+    jr.write(path, jr.snapshot(session, jr.digest(flow), ("flow",)))
+    import json
+
+    saved = json.loads(path.read_text(encoding="utf-8"))["roster"]
+    assert saved["source"]["combatant"][0]["name"] == "Bruno"  # as the file lists them
+    assert saved["state"]["turn"] in ("Alice", "Bruno") and len(saved["state"]["combatants"]) == 2
