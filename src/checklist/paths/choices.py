@@ -19,6 +19,7 @@ class Choices:
     def __init__(self, program: Program) -> None:
         self.numbers = _numbers(program)
         self.first_lines = _first_lines(program)
+        self.branching = _branching(program)
 
     def __call__(self, question: Question) -> list[str]:
         kind = question.kind
@@ -27,7 +28,8 @@ class Choices:
         if kind == "split":
             return ["1", "0"]
         if kind in ("yes/no", "choice", "table"):
-            return [o.value if not o.value.isdigit() else str(i) for i, o in enumerate(question.options, 1)]
+            options = question.options if question.fact in self.branching else question.options[:1]
+            return [o.value if not o.value.isdigit() else str(i) for i, o in enumerate(options, 1)]
         values = self.numbers.get(question.fact or "", [])
         if kind == "roll" and question.dice:
             try:
@@ -52,6 +54,29 @@ def _numbers(program: Program) -> dict[str, list[int]]:
                     if isinstance(when.value, int):
                         found.setdefault(jump.fact, set()).update((when.value, when.value + 1))
     return {fact: sorted(values) for fact, values in found.items()}
+
+
+def _branching(program: Program) -> set[str]:
+    """Facts whose value can change where the flow goes: read by a jump, or by a computed fact
+    that is.  A fact that only feeds ledger lines is not: the rolls against the ledger already
+    give every outcome, so trying each of its values would only multiply the states."""
+    from checklist.run.scopes import asked_facts
+
+    lines = {a.fact for step in program.steps.values() for a in step.actions if isinstance(a, m.Add)}
+    found = {f for step in program.steps.values() for f in asked_facts(step) if f not in lines}
+    readers: dict[str, set[str]] = {}
+    for fact in program.facts.values():
+        if fact.expr is not None and fact.name not in lines:
+            for name in m.expr_names(fact.expr):
+                readers.setdefault(name.name, set()).add(fact.name)
+    todo = list(found)
+    while todo:
+        fact = todo.pop()
+        for name, users in readers.items():
+            if fact in users and name not in found:
+                found.add(name)
+                todo.append(name)
+    return found
 
 
 SKILL = 10  # a ledger's first line (a skill, a defense): middling, so that rolls can go either way

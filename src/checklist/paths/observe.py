@@ -29,6 +29,7 @@ class Recorder(Session):
         self.flow: FlowGraph = program.flow
         self.taken: list[Edge] = []
         self.visited: list[str] = []
+        kwargs.setdefault("compute", False)  # plan over the decisions: every computed fact is an answer
         super().__init__(program, **kwargs)
 
     def clear(self) -> None:

@@ -35,6 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", type=Path, metavar="FILE", help="continue a saved session")
     parser.add_argument("--answers", type=Path, metavar="FILE", help="read the answers from FILE, one per prompt")
     parser.add_argument("--seed", type=int, metavar="N", help="seed for the dice the program rolls")
+    parser.add_argument("--ask-computed", action="store_true",
+                        help="ask computed facts instead of working them out (to replay `checklist paths` scripts)")
     parser.add_argument("--roster", type=Path, metavar="FILE",
                         help="the combatants (TOML, docs/roster.md); steps read them instead of asking")  # fmt: skip
 
@@ -135,7 +137,7 @@ def _new_session(program: Program, args: argparse.Namespace) -> Session:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     roster = _roster(args.roster) if args.roster is not None else None
     try:
-        return Session(program, at=at, facts=facts, seed=seed, roster=roster)
+        return Session(program, at=at, facts=facts, seed=seed, roster=roster, compute=not args.ask_computed)
     except (SessionError, BadAnswer) as exc:
         raise _Fail(exitcodes.USAGE, str(exc)) from None
 

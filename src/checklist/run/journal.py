@@ -51,6 +51,7 @@ class Journal:
     trace: tuple[str, ...]
     finished: bool
     roster: Mapping[str, Any] | None = None  # {"source": the roster file's data, "state": for reading}
+    compute: bool = True  # False: the run asks computed facts (`checklist run --ask-computed`)
 
 
 def digest(program: Program) -> str:
@@ -68,7 +69,7 @@ def snapshot(session: Session, program_digest: str, paths: tuple[str, ...]) -> J
     state = session.state
     return Journal(program_digest, paths, session.seed, session.at, dict(session.set_facts),
                    tuple(session.events), tuple(v.step for v in state.trace),
-                   state.finished is not None, _roster_json(session))  # fmt: skip
+                   state.finished is not None, _roster_json(session), session.compute)  # fmt: skip
 
 
 def _roster_json(session: Session) -> dict[str, Any] | None:
@@ -97,6 +98,8 @@ def dumps(journal: Journal) -> str:
     }
     if journal.roster is not None:
         head["roster"] = journal.roster
+    if not journal.compute:
+        head["ask-computed"] = True
     compact = (",", ":")
     lines = ["{"]
     lines.extend(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items())
@@ -222,7 +225,7 @@ def _lone_surrogate(data: object) -> bool:
 def parse(data: object, where: str = "session") -> Journal:
     """Strict: every key present, no other key, every value of the right type."""
     top = _object(data, where, {"format", "version", "flow", "seed", "at", "set", "events", "trace", "finished"},
-                  {"roster"})  # fmt: skip
+                  {"roster", "ask-computed"})  # fmt: skip
     if top["format"] != FORMAT:
         raise JournalError(f"{where}: not a checklist session file (format {top['format']!r})")
     if top["version"] != VERSION:
@@ -248,9 +251,12 @@ def parse(data: object, where: str = "session") -> Journal:
         _object(roster, f"{where}: roster", {"source", "state"})
         if not isinstance(roster["source"], dict):
             raise JournalError(f"{where}: roster.source must be the roster's data")
+    ask = top.get("ask-computed", False)
+    if not isinstance(ask, bool):
+        raise JournalError(f"{where}: ask-computed must be true or false")
     return Journal(flow["digest"], tuple(paths), seed, at, facts,
                    tuple(_event(e, f"{where}: event {i + 1}") for i, e in enumerate(events)),
-                   tuple(_strings(top["trace"], f"{where}: trace")), top["finished"], roster)  # fmt: skip
+                   tuple(_strings(top["trace"], f"{where}: trace")), top["finished"], roster, not ask)  # fmt: skip
 
 
 _EVENT_KEYS = {
@@ -327,7 +333,8 @@ def restore(journal: Journal, program: Program, program_digest: str) -> Restored
 
     try:
         roster = from_data(dict(journal.roster["source"]), "roster") if journal.roster is not None else None
-        session = Session(program, at=journal.at, facts=dict(journal.facts), seed=journal.seed, roster=roster)
+        session = Session(program, at=journal.at, facts=dict(journal.facts), seed=journal.seed, roster=roster,
+                          compute=journal.compute)  # fmt: skip
     except RosterError as exc:
         raise JournalError(f"the saved roster cannot be used: {exc}") from None
     except (SessionError, BadAnswer) as exc:

@@ -40,6 +40,7 @@ class Reader:
         self.consulted: list[str] = []
         self.failed: dict[str, str] = {}  # computed facts that have no answer here, and why
         self.acted = 0  # actions of this visit carried out so far
+        self.compute = True  # False: a computed fact is asked like any other
         self._busy: set[str] = set()
 
     def read(self, fact: str) -> Value | None:
@@ -59,7 +60,7 @@ class Reader:
         if known is not None:
             self._consult(fact)
             return known.value
-        if decl is None or decl.expr is None:
+        if decl is None or decl.expr is None or not self.compute:
             raise Need(fact)
         return self._compute(decl)
 

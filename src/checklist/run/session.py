@@ -222,9 +222,11 @@ class Session:
         seed: int = 0,
         scopes: Scopes | None = None,
         roster: Roster | None = None,
+        compute: bool = True,
     ) -> None:
         self.program = program
         self.roster = roster
+        self.compute = compute  # False: computed facts are asked, as if the game master typed each
         self.seed = seed
         self.at = at
         start = at or program.start or _first_step(program)
@@ -418,6 +420,7 @@ class Session:
     ) -> tuple[_Need | None, Decision | None, tuple[str, ...], tuple[Known, ...], Reader]:
         reader = Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames)
         reader.acted = state.acted
+        reader.compute = self.compute
         need, decision = self._statements(state, reader)
         return need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader
 
