@@ -25,6 +25,7 @@ PIECES = [
     "choice", "from", "yes/no", "number", "roll", "3d6+1", "B", "BIO", "MA12", "B 3", "B ?", "12-10", "10-12",
     "combat", "turn", "refs", "note", "table", "columns", "row", "\u00e9", "\x0b", "\r", "fact", "split",
     "CII5", "CI1", "ledger", "add", "to", "find", "show", "card", "deck", "in", "options:", "move:", "= a + 1",
+    "record", "next turn", "actor.hp", "= target.dr[x]",
 ]  # fmt: skip
 
 
