@@ -50,6 +50,7 @@ COMPUTE_CYCLE = Code("E311", "compute-cycle", "error", "computed facts depend on
 BAD_CALL = Code("E312", "bad-call", "error", "an expression calls an unknown function, or with the wrong arguments")
 BAD_LEDGER = Code("E313", "bad-ledger", "error", "a ledger line is not a number, or is added to a non-ledger")
 BAD_CARD = Code("E314", "bad-card", "error", "a card names an unknown category, or a step an unknown deck")
+BAD_ATTRIBUTE = Code("E315", "bad-attribute", "error", "an expression or record names an unknown role or attribute")
 NUMBERING_GAP = Code("W401", "numbering-gap", "warning", "step numbers skip")
 EXPECTATION = Code("E501", "expectation", "error", "a path assertion does not hold")
 
@@ -58,7 +59,7 @@ CODES: tuple[Code, ...] = (
     DUPLICATE_NAME, NO_START, NO_END, UNKNOWN_STEP, UNREACHABLE, NO_EXIT, TRAP, SELF_LOOP,
     NO_OTHERWISE, SPLIT_NEVER_RETURNS, UNDEFINED_FACT, UNUSED_FACT, UNDEFINED_TABLE, UNUSED_TABLE,
     BAD_VALUE, DISPATCH_ROW, DISPATCH_MISSING, BAD_TABLE, DUPLICATE_ROW, COMPUTE_CYCLE, BAD_CALL, BAD_LEDGER,
-    BAD_CARD, NUMBERING_GAP, EXPECTATION,
+    BAD_CARD, BAD_ATTRIBUTE, NUMBERING_GAP, EXPECTATION,
 )  # fmt: skip
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.diagnostics import BAD_CALL, BAD_LEDGER, COMPUTE_CYCLE, Diagnostic, diag
+from checklist.diagnostics import BAD_ATTRIBUTE, BAD_CALL, BAD_LEDGER, COMPUTE_CYCLE, Diagnostic, diag
 from checklist.graph import FlowGraph
 from checklist.program import Program
 
@@ -18,11 +18,45 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
     for fact in program.facts.values():
         if fact.expr is not None:
             yield from _calls(fact.expr)
+            yield from _attributes(fact.expr)
     yield from _cycles(program)
     for step in program.steps.values():
         for action in step.actions:
             if isinstance(action, m.Add):
                 yield from _line(program, action)
+            elif isinstance(action, m.Record):
+                yield from _attributes(action.expr)
+                yield from _recorded(action)
+
+
+def _attributes(expr: m.Expr) -> Iterator[Diagnostic]:
+    from checklist.compute.evaluate import ROLES
+    from checklist.run.roster import ATTRIBUTES, KEYED
+
+    if isinstance(expr, m.Attr):
+        if expr.role not in ROLES:
+            yield diag(BAD_ATTRIBUTE, f"`{expr.role}.{expr.name}` names no role", expr.span,
+                       help=f"a combatant is named by its role: {', '.join(ROLES)}")  # fmt: skip
+        elif expr.name not in ATTRIBUTES:
+            yield diag(BAD_ATTRIBUTE, f"a combatant has no `{expr.name}`", expr.span,
+                       help=f"roster attributes: {', '.join(ATTRIBUTES)}")  # fmt: skip
+    elif isinstance(expr, m.Lookup) and expr.table in ROLES and expr.column not in KEYED:
+        yield diag(BAD_ATTRIBUTE, f"a combatant has no `{expr.column}[...]`", expr.span,
+                   help=f"keyed roster attributes: {', '.join(KEYED)}")  # fmt: skip
+    for child in m.expr_children(expr):
+        yield from _attributes(child)
+
+
+def _recorded(action: m.Record) -> Iterator[Diagnostic]:
+    from checklist.compute.evaluate import ROLES
+    from checklist.run.roster import STATE
+
+    if action.role not in ROLES:
+        yield diag(BAD_ATTRIBUTE, f"`record {action.role}.{action.attr}` names no role", action.span,
+                   help=f"a combatant is named by its role: {', '.join(ROLES)}")  # fmt: skip
+    elif action.attr not in STATE:
+        yield diag(BAD_ATTRIBUTE, f"`{action.attr}` is not a state the flow can record", action.span,
+                   help=f"recordable states: {', '.join(STATE)}")  # fmt: skip
 
 
 def _calls(expr: m.Expr) -> Iterator[Diagnostic]:

@@ -59,6 +59,10 @@ def step_screen(session: Session, paint: Painter) -> str:
     branch = state.last.branch if state.last else ""
     resumed = state.last.resumed if state.last else False
     lines.append(paint(title, "title") + (paint(f"   [{branch}]", "dim") if branch else ""))
+    if state.roster is not None:
+        roster = state.roster
+        lines.append(paint(f"   round {roster.round}, {roster.actor.name}'s turn · "
+                           + " · ".join(roster.describe(i) for i in range(len(roster.sheets))), "dim"))  # fmt: skip
     if resumed:
         lines.append(paint("   (back here after the split)", "dim"))
     lines.extend(f"   {line}" for line in step.prose)

@@ -25,6 +25,10 @@ FLAGS = ("stunned", "grappled")
 WEAPON_FIELDS = {"name", "damage", "type", "skill", "reach", "acc", "rof", "rcl", "bulk"}
 COMBATANT_FIELDS = {*SHEET_NUMBERS, "name", "basic-speed", "pain-threshold", "skills", "dr", "weapon", "posture"}
 PAIN = ("normal", "high", "low")
+WEAPON_ATTRIBUTES = ("weapon-skill", "weapon-damage", "weapon-type", "weapon-reach", "weapon-acc", "weapon-rof",
+                     "weapon-rcl", "weapon-bulk")  # fmt: skip
+ATTRIBUTES = (*SHEET_NUMBERS, *STATE, "pain-threshold", *WEAPON_ATTRIBUTES)  # what `actor.NAME` can read
+KEYED = ("skill", "dr")  # what `actor.NAME[KEY]` can read
 
 
 class RosterError(ValueError):
