@@ -36,7 +36,8 @@ def test_every_construct_is_documented() -> None:
     for word in ("checklist", "start", "step", "refs", "fact", "if", "else", "choose", "when", "go",
                  "split", "until", "then return", "table", "columns", "row", "dispatch", "options",
                  "uses", "erratum", "note:", "section", "expect", "end", "return", "ledger", "add", "find",
-                 "success(", "min(", "show card", "deck", "category", "card", "move:", "options:"):  # fmt: skip
+                 "success(", "min(", "show card", "deck", "category", "card", "move:", "options:", "record",
+                 "next turn", "actor.", "target.dr["):  # fmt: skip
         assert word in joined, word
 
 
