@@ -69,10 +69,20 @@ def test_torso_wounding_by_hand(kind: str) -> None:
 
 # (HP, injury) -> shock: -1 per HP of injury, at most -4; 20+ HP: -1 per HP/10 of injury (B419)
 SHOCK = {
-    (5, 1): -1, (5, 3): -3, (5, 4): -4, (5, 9): -4,
-    (10, 1): -1, (10, 2): -2, (10, 6): -4,
-    (15, 3): -3, (15, 5): -4,
-    (23, 1): 0, (23, 2): -1, (23, 5): -2, (23, 8): -4, (23, 12): -4,
+    (5, 1): -1,
+    (5, 3): -3,
+    (5, 4): -4,
+    (5, 9): -4,
+    (10, 1): -1,
+    (10, 2): -2,
+    (10, 6): -4,
+    (15, 3): -3,
+    (15, 5): -4,
+    (23, 1): 0,
+    (23, 2): -1,
+    (23, 5): -2,
+    (23, 8): -4,
+    (23, 12): -4,
 }
 
 
@@ -105,13 +115,23 @@ KNOCKDOWN = {"skull": -10, "eye": -10, "face": -5, "vitals": -5, "groin": -5, "s
 def test_knockdown_modifiers(location: str) -> None:
     got = compute("knockdown-modifier", major_wound="yes", wound_location=location, target_pain="normal")
     assert got == KNOCKDOWN[location]
-    assert compute("knockdown-modifier", major_wound="yes", wound_location=location, target_pain="high") == KNOCKDOWN[location] + 3
+    assert (
+        compute("knockdown-modifier", major_wound="yes", wound_location=location, target_pain="high")
+        == KNOCKDOWN[location] + 3
+    )
     assert compute("knockdown-modifier", major_wound="no", wound_location=location, target_pain="low") == -4
 
 
 def test_blunt_trauma_for_crushing_and_cutting() -> None:
     """B379, step 93: 1 injury per full 5 points of crushing, 10 of cutting, stopped by flexible armor."""
-    for kind, stopped, injury in (("cr", 12, 2), ("cr", 4, 0), ("cr", 5, 1), ("cut", 12, 1), ("cut", 9, 0), ("imp", 20, 2)):
+    for kind, stopped, injury in (
+        ("cr", 12, 2),
+        ("cr", 4, 0),
+        ("cr", 5, 1),
+        ("cut", 12, 1),
+        ("cut", 9, 0),
+        ("imp", 20, 2),
+    ):
         got = compute("blunt-trauma", basic_damage=stopped, effective_dr=stopped + 3, damage_type=kind)
         assert got == injury, (kind, stopped)
     assert compute("blunt-trauma", basic_damage=30, effective_dr=40, damage_type="burn") == 0
@@ -127,8 +147,9 @@ def test_penetrating_damage_and_the_minimum_of_step_91() -> None:
 
 def test_hp_thresholds() -> None:
     """Seed 002, HIT POINTS, for a target of 12 HP."""
-    for left, state in ((12, "fine"), (4, "fine"), (3, "reeling"), (1, "reeling"), (0, "consciousness-roll"),
-                        (-11, "consciousness-roll"), (-12, "death-check"), (-59, "death-check"), (-60, "dead")):  # fmt: skip
+    cases = ((12, "fine"), (4, "fine"), (3, "reeling"), (1, "reeling"), (0, "consciousness-roll"),
+             (-11, "consciousness-roll"), (-12, "death-check"), (-59, "death-check"), (-60, "dead"))  # fmt: skip
+    for left, state in cases:
         assert compute("hp-state", target_hp=12, target_current_hp=left + 1, injury=1) == state, left
 
 

@@ -35,7 +35,9 @@ def test_every_edge_script_replays_to_an_end(written: tuple[Path, str], tmp_path
     assert f"covered by {len(files)} scripts" in report and "every edge is covered" in report
     for script in files:
         session = tmp_path / f"{script.stem}.json"
-        code = main(["run", str(FLOW), "--ask-computed", "--answers", str(script), "--session", str(session), "--seed", "1"])
+        code = main(
+            ["run", str(FLOW), "--ask-computed", "--answers", str(script), "--session", str(session), "--seed", "1"]
+        )
         captured = capsys.readouterr()
         assert code == exitcodes.OK, (script.name, captured.err[-2000:])
         assert "Traceback" not in captured.err and "!" not in "".join(

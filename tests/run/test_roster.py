@@ -28,9 +28,11 @@ def test_turn_order_is_by_basic_speed_then_dx() -> None:
 @pytest.mark.parametrize(("text", "words"), [
     ("[[combatant]]\nname = 'A'\nst = 10\n", "`dx` is missing"),
     ("[[combatant]]\nname = 'A'\nst = 10\ndx = 10\nht = 10\nhp = 10\nbasic-speed = 5\nstrength = 3\n",
-     "unknown key `strength`"),
-    ("[[combatant]]\nname = 'A'\nst = 'ten'\ndx = 10\nht = 10\nhp = 10\nbasic-speed = 5\n", "a whole number, not 'ten'"),
-    ("[[combatant]]\nname = 'A'\nst = 1\ndx = 1\nht = 1\nhp = 1\nbasic-speed = 5\n" * 2, "two combatants are called `a`"),
+     "unknown key"),
+    ("[[combatant]]\nname = 'A'\nst = 'ten'\ndx = 10\nht = 10\nhp = 10\nbasic-speed = 5\n",
+     "a whole number, not 'ten'"),
+    ("[[combatant]]\nname = 'A'\nst = 1\ndx = 1\nht = 1\nhp = 1\nbasic-speed = 5\n" * 2,
+     "two combatants are called `a`"),
     ("name = 'A'\n", "unknown top-level key `name`"),
     ("[[combatant]\n", "not a TOML roster"),
 ])  # fmt: skip
@@ -151,3 +153,37 @@ def test_the_session_file_shows_the_roster(flow: Program, tmp_path: Path) -> Non
     saved = json.loads(path.read_text(encoding="utf-8"))["roster"]
     assert saved["source"]["combatant"][0]["name"] == "Bruno"  # as the file lists them
     assert saved["state"]["turn"] in ("Alice", "Bruno") and len(saved["state"]["combatants"]) == 2
+
+
+def test_the_fight_at_a_real_terminal_survives_a_kill(flow: Program, tmp_path: Path) -> None:
+    """The same three turns typed at `checklist run --roster` in a pseudo-terminal; the process is
+    killed (SIGKILL) in the middle of turn 1's damage and resumed with --resume."""
+    import json
+    import os
+    import signal
+
+    import pexpect
+
+    from .conftest import FLOW
+    from .test_kill import PROMPT, finish, spawn
+
+    answers = script(flow)
+    session = tmp_path / "fight.json"
+    child = spawn(FLOW, "--roster", ROSTER, "--at", "combat.1", "--session", session, "--seed", "11")
+    cut = answers.index("9", answers.index("9") + 1) + 3  # a few prompts after the damage roll of turn 1
+    for answer in answers[:cut]:
+        child.expect(PROMPT)
+        child.sendline(answer)
+    child.expect(PROMPT)
+    os.kill(child.pid, signal.SIGKILL)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.signalstatus == signal.SIGKILL
+    saved = json.loads(session.read_text(encoding="utf-8"))
+    assert len(saved["events"]) == cut and saved["roster"]["state"]["turn"] == "Alice"
+    final = finish(session, answers, tmp_path, "rest")
+    assert len(final) == len(answers)
+    state = json.loads(session.read_text(encoding="utf-8"))["roster"]["state"]
+    people = {c["name"]: (c["current-hp"], c["shock"], c["stunned"], c["posture"]) for c in state["combatants"]}
+    assert people == {"Alice": (10, 0, "no", "standing"), "Bruno": (-3, -4, "yes", "lying")}
+    assert state["round"] == 2 and state["turn"] == "Bruno"

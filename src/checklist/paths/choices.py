@@ -71,11 +71,11 @@ def _branching(program: Program) -> set[str]:
                 readers.setdefault(name.name, set()).add(fact.name)
     todo = list(found)
     while todo:
-        fact = todo.pop()
-        for name, users in readers.items():
-            if fact in users and name not in found:
-                found.add(name)
-                todo.append(name)
+        needed = todo.pop()
+        for reader_of, users in readers.items():
+            if needed in users and reader_of not in found:
+                found.add(reader_of)
+                todo.append(reader_of)
     return found
 
 
