@@ -31,6 +31,7 @@ from checklist import model as m
 from checklist.data import data_path
 from checklist.diagnostics import BAD_REF, SYNTAX, Diagnostic, diag
 from checklist.program import fast_constructor
+from checklist import fastcompute
 from checklist.transform_compute import ComputeToModel
 
 MAX_ERRORS_PER_FILE = 50
@@ -304,6 +305,13 @@ _FACT = re.compile(
     rf"|choice{_O}\({_O}({_NAME}(?:{_O},{_O}{_NAME})*){_O}\)|choice{_B}from{_B}({_NAME}))"
     rf"{_B}per{_B}(combat|turn|attack|defender){_B}({_STRING}){_TAIL}"
 )
+_FACT_HEAD = (
+    rf"fact{_B}({_NAME}){_O}:{_O}"
+    rf"(?:(yes/no)|(number)|roll{_B}((?>[0-9]+d[0-9]+(?:[+-][0-9]+)?))"
+    rf"|choice{_O}\({_O}({_NAME}(?:{_O},{_O}{_NAME})*){_O}\)|choice{_B}from{_B}({_NAME})|(ledger))"
+    rf"{_B}per{_B}(combat|turn|attack|defender){_B}({_STRING})"
+)
+_FACT_MORE = re.compile(_FACT_HEAD + rf"(?:{_O}=|{_TAIL}$)")  # a computed fact, or a ledger
 _NAMES = re.compile(_NAME)
 _SPLIT = re.compile(
     rf"split{_B}{_TARGET}{_B}(?:(for[ \t]+each){_B}({_NAME})|(once))"
@@ -568,6 +576,40 @@ def _fast_fact(line: str, indent: int, ln: int, file: str) -> Item | None:
     return ("fact", (match.group(1), *kind, match.group(7), match.group(8)[1:-1]), span)
 
 
+def _fast_fact_more(line: str, indent: int, ln: int, file: str) -> Item | None:
+    """A fact `_fast_fact` declines: a ledger, or one computed from an expression."""
+    match = _FACT_MORE.match(line, indent)
+    if match is None:
+        return None
+    kind: tuple[str, tuple[str, ...], str | None, str | None]
+    if match.group(2) is not None:
+        kind = ("yes/no", ("yes", "no"), None, None)
+    elif match.group(3) is not None:
+        kind = ("number", (), None, None)
+    elif match.group(4) is not None:
+        kind = ("roll", (), None, match.group(4))
+    elif match.group(5) is not None:
+        kind = ("choice", tuple(_NAMES.findall(match.group(5))), None, None)
+    elif match.group(6) is not None:
+        kind = ("table", (), match.group(6), None)
+    else:
+        kind = ("ledger", (), None, None)
+    head = (match.group(1), *kind, match.group(8), match.group(9)[1:-1])
+    span = _Span(file, ln, match.start(1) + 1, ln, match.end(1) + 1)
+    if line[match.end() - 1 : match.end()] != "=":
+        return ("fact", head, span)
+    expr = fastcompute.expression(line, match.end(), ln, file, _fast_condition)
+    return ("fact", (*head, expr), span) if expr is not None else None
+
+
+def _fast_fact_any(line: str, indent: int, ln: int, file: str) -> Item | None:
+    return _fast_fact(line, indent, ln, file) or _fast_fact_more(line, indent, ln, file)
+
+
+def _fast_options(line: str, indent: int, ln: int, file: str) -> Item | None:
+    return fastcompute.card_field(line, indent, ln, file) or _fast_use(line, indent, ln, file)
+
+
 def _fast_split(line: str, indent: int, ln: int, file: str) -> Item | None:
     match = _SPLIT.fullmatch(line, indent)
     if match is None or (target := _fast_target(match, 1, ln, file)) is None:
@@ -621,9 +663,16 @@ _FAST: dict[str, Handler] = {
     "els": _fast_else, "whe": _fast_when, "ste": _fast_step, "sta": _fast_start, "ref": _fast_refs,
     "ret": _fast_return, "cho": _fast_choose, "che": _fast_named, "sec": _fast_named, "tab": _fast_named,
     "opt": _fast_use, "use": _fast_use, "end": _fast_end, "not": _fast_note, "err": _fast_erratum,
-    "col": _fast_cells, "row": _fast_cells, "fac": _fast_fact, "spl": _fast_split, "dis": _fast_dispatch,
+    "col": _fast_cells, "row": _fast_cells, "fac": _fast_fact_any, "spl": _fast_split, "dis": _fast_dispatch,
     "exp": _fast_expect,
+    # computing and cards (fastcompute.py)
+    "mov": fastcompute.card_field, "att": fastcompute.card_field, "def": fastcompute.card_field,
+    "oth": fastcompute.card_field, "car": fastcompute.card_words, "cat": fastcompute.card_words,
+    "dec": fastcompute.deck, "in ": fastcompute.card_in, "in\t": fastcompute.card_in, "add": fastcompute.add,
+    "fin": fastcompute.find, "sho": fastcompute.show, "nex": fastcompute.next_turn,
+    "rec": fastcompute.record(_fast_condition),
 }  # fmt: skip
+_FAST["opt"] = _fast_options
 
 
 @cache
