@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # lark is imported lazily: only lines the fast path declines need it
     from lark import Lark, Token, UnexpectedInput
 
+from checklist import fastcompute
 from checklist import model as m
 from checklist.data import data_path
 from checklist.diagnostics import BAD_REF, SYNTAX, Diagnostic, diag
 from checklist.program import fast_constructor
-from checklist import fastcompute
 from checklist.transform_compute import ComputeToModel
 
 MAX_ERRORS_PER_FILE = 50
