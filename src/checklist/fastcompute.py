@@ -216,21 +216,18 @@ class _Reader:
         return m.IfElse(cond, chosen, otherwise, self.span(start))
 
     def sum(self) -> m.Expr:
-        left = self.product()
-        while self.peek() in ("+", "-"):
-            op = self.tokens[self.at][1]
-            self.at += 1
-            right = self.product()
-            left = m.BinOp(op, left, right, left.span)  # type: ignore[arg-type]
-        return left
+        return self.binary(("+", "-"), self.product)
 
     def product(self) -> m.Expr:
-        left = self.unary()
-        while self.peek() in ("*", "/"):
+        return self.binary(("*", "/"), self.unary)
+
+    def binary(self, ops: tuple[str, str], operand: Callable[[], m.Expr]) -> m.Expr:
+        """Left-associative `operand (op operand)*`, as the grammar's sum and product rules."""
+        left = operand()
+        while self.peek() in ops:
             op = self.tokens[self.at][1]
             self.at += 1
-            right = self.unary()
-            left = m.BinOp(op, left, right, left.span)  # type: ignore[arg-type]
+            left = m.BinOp(op, left, operand(), left.span)  # type: ignore[arg-type]
         return left
 
     def unary(self) -> m.Expr:

@@ -299,19 +299,13 @@ _RETURN = re.compile(rf"return{_TAIL}")
 _NOTE = re.compile(rf"note{_O}(:.*)")
 _ERRATUM = re.compile(rf"erratum{_B}({_STRING}){_O}(:.*)")
 _CELLS = re.compile(r"(columns|row)[ \t][^#]*+(?:#.*)?")  # a `#` ends the cells: a comment
-_FACT = re.compile(
-    rf"fact{_B}({_NAME}){_O}:{_O}"
-    rf"(?:(yes/no)|(number)|roll{_B}((?>[0-9]+d[0-9]+(?:[+-][0-9]+)?))"
-    rf"|choice{_O}\({_O}({_NAME}(?:{_O},{_O}{_NAME})*){_O}\)|choice{_B}from{_B}({_NAME}))"
-    rf"{_B}per{_B}(combat|turn|attack|defender){_B}({_STRING}){_TAIL}"
-)
 _FACT_HEAD = (
     rf"fact{_B}({_NAME}){_O}:{_O}"
     rf"(?:(yes/no)|(number)|roll{_B}((?>[0-9]+d[0-9]+(?:[+-][0-9]+)?))"
     rf"|choice{_O}\({_O}({_NAME}(?:{_O},{_O}{_NAME})*){_O}\)|choice{_B}from{_B}({_NAME})|(ledger))"
     rf"{_B}per{_B}(combat|turn|attack|defender){_B}({_STRING})"
 )
-_FACT_MORE = re.compile(_FACT_HEAD + rf"(?:{_O}=|{_TAIL}$)")  # a computed fact, or a ledger
+_FACT = re.compile(_FACT_HEAD + rf"(?:{_O}=|{_TAIL}$)")  # a computed fact, or a ledger
 _NAMES = re.compile(_NAME)
 _SPLIT = re.compile(
     rf"split{_B}{_TARGET}{_B}(?:(for[ \t]+each){_B}({_NAME})|(once))"
@@ -558,27 +552,8 @@ def _fast_cells(line: str, indent: int, ln: int, file: str) -> Item | None:
 
 
 def _fast_fact(line: str, indent: int, ln: int, file: str) -> Item | None:
-    match = _FACT.fullmatch(line, indent)
-    if match is None:
-        return None
-    kind: tuple[str, tuple[str, ...], str | None, str | None]
-    if match.group(2) is not None:
-        kind = ("yes/no", ("yes", "no"), None, None)
-    elif match.group(3) is not None:
-        kind = ("number", (), None, None)
-    elif match.group(4) is not None:
-        kind = ("roll", (), None, match.group(4))
-    elif match.group(5) is not None:
-        kind = ("choice", tuple(_NAMES.findall(match.group(5))), None, None)
-    else:
-        kind = ("table", (), match.group(6), None)
-    span = _Span(file, ln, match.start(1) + 1, ln, match.end(1) + 1)
-    return ("fact", (match.group(1), *kind, match.group(7), match.group(8)[1:-1]), span)
-
-
-def _fast_fact_more(line: str, indent: int, ln: int, file: str) -> Item | None:
-    """A fact `_fast_fact` declines: a ledger, or one computed from an expression."""
-    match = _FACT_MORE.match(line, indent)
+    """A fact: asked, a ledger, or computed from an expression (fastcompute.expression)."""
+    match = _FACT.match(line, indent)
     if match is None:
         return None
     kind: tuple[str, tuple[str, ...], str | None, str | None]
@@ -600,10 +575,6 @@ def _fast_fact_more(line: str, indent: int, ln: int, file: str) -> Item | None:
         return ("fact", head, span)
     expr = fastcompute.expression(line, match.end(), ln, file, _fast_condition)
     return ("fact", (*head, expr), span) if expr is not None else None
-
-
-def _fast_fact_any(line: str, indent: int, ln: int, file: str) -> Item | None:
-    return _fast_fact(line, indent, ln, file) or _fast_fact_more(line, indent, ln, file)
 
 
 def _fast_options(line: str, indent: int, ln: int, file: str) -> Item | None:
@@ -663,7 +634,7 @@ _FAST: dict[str, Handler] = {
     "els": _fast_else, "whe": _fast_when, "ste": _fast_step, "sta": _fast_start, "ref": _fast_refs,
     "ret": _fast_return, "cho": _fast_choose, "che": _fast_named, "sec": _fast_named, "tab": _fast_named,
     "opt": _fast_use, "use": _fast_use, "end": _fast_end, "not": _fast_note, "err": _fast_erratum,
-    "col": _fast_cells, "row": _fast_cells, "fac": _fast_fact_any, "spl": _fast_split, "dis": _fast_dispatch,
+    "col": _fast_cells, "row": _fast_cells, "fac": _fast_fact, "spl": _fast_split, "dis": _fast_dispatch,
     "exp": _fast_expect,
     # computing and cards (fastcompute.py)
     "mov": fastcompute.card_field, "att": fastcompute.card_field, "def": fastcompute.card_field,
