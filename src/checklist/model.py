@@ -352,10 +352,6 @@ class Record:
     expr: Expr
     span: Span = field(compare=False)
 
-    @property
-    def fact(self) -> str:
-        return f"{self.role}.{self.attr}"
-
 
 @dataclass(frozen=True, slots=True)
 class NextTurn:

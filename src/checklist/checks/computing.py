@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checklist import model as m
+from checklist.compute.evaluate import ROLES
 from checklist.diagnostics import BAD_ATTRIBUTE, BAD_CALL, BAD_LEDGER, COMPUTE_CYCLE, Diagnostic, diag
 from checklist.graph import FlowGraph
 from checklist.program import Program
@@ -30,13 +31,11 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
 
 
 def _attributes(expr: m.Expr) -> Iterator[Diagnostic]:
-    from checklist.compute.evaluate import ROLES
     from checklist.run.roster import ATTRIBUTES, KEYED
 
     if isinstance(expr, m.Attr):
         if expr.role not in ROLES:
-            yield diag(BAD_ATTRIBUTE, f"`{expr.role}.{expr.name}` names no role", expr.span,
-                       help=f"a combatant is named by its role: {', '.join(ROLES)}")  # fmt: skip
+            yield _no_role(f"`{expr.role}.{expr.name}`", expr.span)
         elif expr.name not in ATTRIBUTES:
             yield diag(BAD_ATTRIBUTE, f"a combatant has no `{expr.name}`", expr.span,
                        help=f"roster attributes: {', '.join(ATTRIBUTES)}")  # fmt: skip
@@ -47,13 +46,16 @@ def _attributes(expr: m.Expr) -> Iterator[Diagnostic]:
         yield from _attributes(child)
 
 
+def _no_role(what: str, span: m.Span) -> Diagnostic:
+    return diag(BAD_ATTRIBUTE, f"{what} names no role", span,
+                help=f"a combatant is named by its role: {', '.join(ROLES)}")  # fmt: skip
+
+
 def _recorded(action: m.Record) -> Iterator[Diagnostic]:
-    from checklist.compute.evaluate import ROLES
     from checklist.run.roster import STATE
 
     if action.role not in ROLES:
-        yield diag(BAD_ATTRIBUTE, f"`record {action.role}.{action.attr}` names no role", action.span,
-                   help=f"a combatant is named by its role: {', '.join(ROLES)}")  # fmt: skip
+        yield _no_role(f"`record {action.role}.{action.attr}`", action.span)
     elif action.attr not in STATE:
         yield diag(BAD_ATTRIBUTE, f"`{action.attr}` is not a state the flow can record", action.span,
                    help=f"recordable states: {', '.join(STATE)}")  # fmt: skip

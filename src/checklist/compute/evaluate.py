@@ -19,6 +19,7 @@ from checklist import model as m
 from checklist.compute import cells
 from checklist.compute.success import success
 from checklist.program import Program
+from checklist.run.questions import slug
 
 Scalar = Fraction | str
 Reader = Callable[[str], "int | str | None"]
@@ -208,12 +209,6 @@ def _matches(cell: str, value: Scalar) -> bool:
         if inside is not None:
             return inside
     return slug(cell) == slug(str(value) if isinstance(value, str) else show(value))
-
-
-def slug(text: str) -> str:
-    from checklist.run.questions import slug as _slug
-
-    return _slug(text)
 
 
 def show(value: Scalar) -> str:

@@ -8,6 +8,7 @@ typed over it.  Nothing here asks or prints: the session turns a missing fact in
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -28,7 +29,7 @@ class Reader:
 
     def __init__(
         self, program: Program, facts: tuple[Known, ...], step: str, seq: int,
-        roster: Roster | None = None, frames: tuple[Frame, ...] = (),
+        roster: Roster | None = None, frames: tuple[Frame, ...] = (), acted: int = 0, compute: bool = True,
     ) -> None:  # fmt: skip
         self.program = program
         self.roster = roster
@@ -39,8 +40,8 @@ class Reader:
         self.changed: dict[str, Known] = {}
         self.consulted: list[str] = []
         self.failed: dict[str, str] = {}  # computed facts that have no answer here, and why
-        self.acted = 0  # actions of this visit carried out so far
-        self.compute = True  # False: a computed fact is asked like any other
+        self.acted = acted  # actions of this visit carried out so far
+        self.compute = compute  # False: a computed fact is asked like any other
         self._busy: set[str] = set()
 
     def read(self, fact: str) -> Value | None:
@@ -122,39 +123,28 @@ class Reader:
         raise NoRoster("no target: the defender split names the target")
 
     def attribute(self, role: str, attr: str, key: str | None) -> Value:
-        assert self.roster is not None or role  # combatant() raises without a roster
-        who = self.combatant(role)
+        who = self.combatant(role)  # raises NoRoster without a roster
         assert self.roster is not None
         value = self.roster.get(who, attr, key)
         if value is None:
             raise CannotCompute(f"{self.roster.sheets[who].name} has no `{attr}`" + (f" for {key}" if key else ""))
         return value
 
-    def record(self, action: m.Record) -> None:
-        """Change a combatant's state; without a roster (or that combatant) there is nothing to change."""
+    def record(self, action: m.Record) -> str | None:
+        """Change a combatant's state, or name the fact to ask first.  Without a roster (or that
+        combatant), or when the value cannot be worked out, the roster keeps the old value
+        and the flow runs on (docs/roster.md)."""
         try:
             who = self.combatant(action.role)
             worked = self._evaluator().run(action.expr)
-        except NoRoster:
-            return
-        except CannotCompute:
-            return  # the flow runs on; the roster keeps the old value (docs/roster.md)
-        value, _ = as_value(worked.value)
-        assert self.roster is not None
-        try:
-            self.roster = self.roster.record(who, action.attr, value)
-        except RosterError:
-            return
-
-    def record_needs(self, action: m.Record) -> str | None:
-        """The fact to ask before a `record` can be carried out, if any."""
-        try:
-            self.combatant(action.role)
-            self._evaluator().run(action.expr)
         except Need as need:
             return self.ask(need.fact)[0]
-        except CannotCompute:
+        except CannotCompute:  # NoRoster included
             return None
+        value, _ = as_value(worked.value)
+        assert self.roster is not None
+        with suppress(RosterError):  # a state the roster cannot hold: E315 reports it in the flow
+            self.roster = self.roster.record(who, action.attr, value)
         return None
 
     def next_turn(self) -> None:

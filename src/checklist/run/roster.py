@@ -16,6 +16,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from checklist.run.questions import slug
+
 Value = int | str
 
 SHEET_NUMBERS = ("st", "dx", "iq", "ht", "will", "hp", "fp", "move", "sm", "dodge", "parry", "block")
@@ -98,9 +100,9 @@ class Roster:
         return self.sheets[self.current]
 
     def index(self, name: str) -> int | None:
-        wanted = _key(name)
+        wanted = slug(name)
         for i, sheet in enumerate(self.sheets):
-            if _key(sheet.name) == wanted:
+            if slug(sheet.name) == wanted:
                 return i
         return None
 
@@ -111,7 +113,7 @@ class Roster:
             table = {"skill": sheet.skills, "dr": sheet.dr}.get(attr)
             if table is None:
                 return None
-            found = dict(table).get(_key(key))
+            found = dict(table).get(slug(key))
             return found if found is not None else (0 if attr == "dr" else None)
         if attr in STATE:
             return state.get(attr)
@@ -155,15 +157,9 @@ def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:
     if weapon is None:
         return None
     if what == "skill":
-        return dict(sheet.skills).get(_key(weapon.skill))
+        return dict(sheet.skills).get(slug(weapon.skill))
     value = getattr(weapon, what, None)
     return value if isinstance(value, (int, str)) else None
-
-
-def _key(text: str) -> str:
-    from checklist.run.questions import slug
-
-    return slug(text)
 
 
 # ---- reading a roster file -------------------------------------------------------------
@@ -189,7 +185,7 @@ def from_data(data: dict[str, Any], where: str) -> Roster:
     if not isinstance(people, list) or not people:
         raise RosterError(f"{where}: no combatants; write one [[combatant]] table per combatant (docs/roster.md)")
     sheets = [_sheet(p, f"{where}: combatant {i}") for i, p in enumerate(people, 1)]
-    names = [_key(s.name) for s in sheets]
+    names = [slug(s.name) for s in sheets]
     twice = next((n for n in names if names.count(n) > 1), None)
     if twice is not None:
         raise RosterError(f"{where}: two combatants are called `{twice}`; give each a different name")
@@ -239,7 +235,7 @@ def _sheet(raw: object, where: str) -> Sheet:
 def _table(raw: object, where: str) -> tuple[tuple[str, int], ...]:
     if not isinstance(raw, dict):
         raise RosterError(f"{where}: a table such as {{ broadsword = 14 }}")
-    return tuple((_key(k), _int(v, f"{where}.{k}")) for k, v in raw.items())
+    return tuple((slug(k), _int(v, f"{where}.{k}")) for k, v in raw.items())
 
 
 def _weapon_of(raw: object, where: str) -> Weapon:

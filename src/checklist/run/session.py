@@ -418,9 +418,8 @@ class Session:
     def _evaluate(
         self, state: State
     ) -> tuple[_Need | None, Decision | None, tuple[str, ...], tuple[Known, ...], Reader]:
-        reader = Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames)
-        reader.acted = state.acted
-        reader.compute = self.compute
+        reader = Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames,
+                        state.acted, self.compute)  # fmt: skip
         need, decision = self._statements(state, reader)
         return need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader
 
@@ -438,10 +437,9 @@ class Session:
         if state.statement == 0:
             for action in step.actions[reader.acted :]:
                 if isinstance(action, m.Record):
-                    missing = reader.record_needs(action)
+                    missing = reader.record(action)
                     if missing is not None:
                         return ask(missing), None
-                    reader.record(action)
                 elif isinstance(action, m.NextTurn):
                     reader.next_turn()
                 elif read(action.fact) is None:
