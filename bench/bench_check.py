@@ -142,7 +142,7 @@ print(json.dumps(out))
 LARK_WORKER = """
 import gc, json, statistics, sys, time
 import lark
-from checklist.parse import grammar_text
+from checklist.syntax.parser import grammar_text
 path, runs = sys.argv[1], int(sys.argv[2])
 text = open(path, encoding="utf-8").read() + "\\n"
 grammar = grammar_text()

@@ -8,9 +8,9 @@ import re
 import pytest
 
 from checklist import check
-from checklist.build import Builder
+from checklist.build.builder import Builder
 from checklist.loader import join
-from checklist.parse import parse
+from checklist.syntax.parser import parse
 from tests.conftest import ROOT
 
 EXAMPLES = re.findall(r"```flow\n(.*?)```", (ROOT / "docs" / "language.md").read_text(encoding="utf-8"), re.S)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from checklist import check
 from checklist import model as m
 from checklist.loader import load
-from checklist.parse import parse
+from checklist.syntax.parser import parse
 from tests.conftest import ROOT
 
 
@@ -92,7 +92,7 @@ def test_any_arrangement_of_lines_loads_and_checks_without_crashing(lines: list[
     text = "\n".join(lines) + noise
     statements, errors = parse(text.replace("\r", ""), "fuzz.flow")
     assert all(e.span.line >= 1 for e in errors)
-    from checklist.build import Builder
+    from checklist.build.builder import Builder
     from checklist.loader import join
 
     builder = Builder("fuzz.flow")

@@ -25,7 +25,8 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_wheel_ships_grammar_and_flows(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
-    assert "checklist/grammar/checklist.lark" in names
+    assert "checklist/syntax/checklist.lark" in names
+    assert "checklist/syntax/tables.json" in names
     for flow in ("pre-combat", "combat", "post-combat", "tables"):
         assert f"checklist/flow/{flow}.flow" in names
 
@@ -40,10 +41,10 @@ def test_installed_wheel_checks_bundled_flows_outside_the_tree(wheel: Path, tmp_
     elsewhere.mkdir()
     env = {**os.environ, "PYTHONPATH": str(site)}
     where = subprocess.run(
-        [sys.executable, "-c", "import checklist.data as d; print(d.data_path('grammar', 'checklist.lark'))"],
+        [sys.executable, "-c", "import checklist.syntax.parser as p; print(p.GRAMMAR, p._tables() is not None)"],
         cwd=elsewhere, env=env, capture_output=True, text=True, check=True,
     ).stdout.strip()  # fmt: skip
-    assert where.startswith(str(site)), where
+    assert where.startswith(str(site)) and where.endswith(" True"), where
     result = subprocess.run(
         [sys.executable, "-m", "checklist", "check"], cwd=elsewhere, env=env, capture_output=True, text=True
     )

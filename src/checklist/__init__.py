@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from checklist.diagnostics import Diagnostic
+    from checklist.model.diagnostics import Diagnostic
     from checklist.program import Program
 
 __all__ = ["check", "load"]

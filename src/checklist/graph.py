@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from checklist import model as m
-from checklist.program import fast_constructor, gc_paused
+from checklist.program import gc_paused
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -82,9 +82,9 @@ class FlowGraph:
             if written is None:  # str(target) depends on checklist and number alone (special is None)
                 written = written_as[written_key] = str(target)
             if found is None:
-                dangling.append(_Edge(source, None, kind, label, written, target.span, erratum))
+                dangling.append(Edge(source, None, kind, label, written, target.span, erratum))
                 return
-            edge = _Edge(source, found, kind, label, written, target.span, erratum)
+            edge = Edge(source, found, kind, label, written, target.span, erratum)
             out[key].append(edge)
             into[found].append(edge)
 
@@ -225,7 +225,6 @@ class FlowGraph:
         return graph
 
 
-_Edge = fast_constructor(Edge)
 
 
 def graph_exits(key: str, jump: m.Jump, ends: set[str], returns: set[str]) -> None:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from itertools import chain
 from pathlib import Path
 from typing import Protocol
 
 from checklist import model as m
-from checklist.build import Builder
-from checklist.diagnostics import (
+from checklist.build.builder import Builder
+from checklist.model.diagnostics import (
     DUPLICATE_CHECKLIST,
     DUPLICATE_NAME,
     DUPLICATE_STEP,
@@ -19,8 +18,8 @@ from checklist.diagnostics import (
     Diagnostic,
     diag,
 )  # fmt: skip
-from checklist.parse import scan_items
 from checklist.program import Program, gc_paused
+from checklist.syntax.parser import parse
 
 
 class LoadError(Exception):
@@ -89,15 +88,12 @@ def load(path: str | Path | Sequence[str | Path]) -> Program:
             text = read_source(file)
             name = str(file)
             sources[name] = text
-            # parse(), streamed into the builder: no Statement objects, no list of every line
-            errors: list[Diagnostic] = []
-            items = scan_items(text, name, errors)
-            first = next(items, None)
+            statements, errors = parse(text, name)
             builder = Builder(name)
-            module = builder.module_items(items if first is None else chain((first,), items))
+            module = builder.module(statements)
             diagnostics.extend(errors)
             diagnostics.extend(builder.diagnostics)
-            if first is None and not errors:
+            if not statements and not errors:
                 diagnostics.append(diag(EMPTY, "flow file declares nothing", m.Span(name, 1, 1, 1, 1),
                                         help='start it with `checklist ID "Title"` or remove it'))  # fmt: skip
             modules.append(module)

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from checklist import model as m
-from checklist.diagnostics import Diagnostic
+from checklist.model.diagnostics import Diagnostic
 
 if TYPE_CHECKING:  # networkx is imported lazily: `checklist check` must start fast
     import networkx as nx

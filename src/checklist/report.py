@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
-from checklist.diagnostics import Diagnostic
+from checklist.model.diagnostics import Diagnostic
 
 JSON_VERSION = 1
 MAX_SOURCE_WIDTH = 120

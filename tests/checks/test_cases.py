@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from checklist import check, load
-from checklist.diagnostics import CODES
+from checklist.model.diagnostics import CODES
 from checklist.report import render_text
 from tests.conftest import golden
 

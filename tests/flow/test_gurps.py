@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from checklist import check, load
-from checklist.diagnostics import EXPECTATION
+from checklist.model.diagnostics import EXPECTATION
 from checklist.program import Program
 from checklist.report import render_text
 from tests.conftest import ROOT, golden

@@ -19,8 +19,8 @@ from checklist.checks import (
     unknown_step,
     unreachable,
 )  # fmt: skip
-from checklist.diagnostics import SYNTAX, Diagnostic
 from checklist.graph import FlowGraph
+from checklist.model.diagnostics import SYNTAX, Diagnostic
 from checklist.program import Program, gc_paused
 
 Rule = Callable[[Program, FlowGraph], Iterable[Diagnostic]]

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 from checklist import model as m
 from checklist.compute.evaluate import ROLES
-from checklist.diagnostics import BAD_ATTRIBUTE, BAD_CALL, BAD_LEDGER, COMPUTE_CYCLE, Diagnostic, diag
 from checklist.graph import FlowGraph
+from checklist.model.diagnostics import BAD_ATTRIBUTE, BAD_CALL, BAD_LEDGER, COMPUTE_CYCLE, Diagnostic, diag
 from checklist.program import Program
 
 ARITY = {"min": (1, 99), "max": (1, 99), "floor": (1, 1), "ceil": (1, 1), "abs": (1, 1), "success": (3, 3),

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.diagnostics import DISPATCH_MISSING, DISPATCH_ROW, Diagnostic, diag
 from checklist.graph import FlowGraph
+from checklist.model.diagnostics import DISPATCH_MISSING, DISPATCH_ROW, Diagnostic, diag
 from checklist.program import Program
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checklist.checks.util import step_list
-from checklist.diagnostics import EXPECTATION, Diagnostic, diag
 from checklist.graph import FlowGraph
+from checklist.model.diagnostics import EXPECTATION, Diagnostic, diag
 from checklist.program import Program
 
 

@@ -6,8 +6,8 @@ import re
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.diagnostics import BAD_REF, BAD_VALUE, UNDEFINED_FACT, UNUSED_FACT, Diagnostic, diag
 from checklist.graph import FlowGraph
+from checklist.model.diagnostics import BAD_REF, BAD_VALUE, UNDEFINED_FACT, UNUSED_FACT, Diagnostic, diag
 from checklist.program import Program
 
 

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 from checklist import model as m
 from checklist.checks.util import step_list
-from checklist.diagnostics import NO_EXIT, SELF_LOOP, TRAP, Diagnostic, diag
 from checklist.graph import FlowGraph
+from checklist.model.diagnostics import NO_EXIT, SELF_LOOP, TRAP, Diagnostic, diag
 from checklist.program import Program
 
 

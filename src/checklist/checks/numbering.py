@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checklist.diagnostics import NUMBERING_GAP, Diagnostic, diag
 from checklist.graph import FlowGraph
+from checklist.model.diagnostics import NUMBERING_GAP, Diagnostic, diag
 from checklist.program import Program
 
 

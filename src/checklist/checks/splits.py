@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.diagnostics import SPLIT_NEVER_RETURNS, Diagnostic, diag
 from checklist.graph import FlowGraph
+from checklist.model.diagnostics import SPLIT_NEVER_RETURNS, Diagnostic, diag
 from checklist.program import Program
 
 

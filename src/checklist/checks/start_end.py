@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checklist.diagnostics import NO_END, NO_START, Diagnostic, diag
 from checklist.graph import FlowGraph
 from checklist.model import NOWHERE
+from checklist.model.diagnostics import NO_END, NO_START, Diagnostic, diag
 from checklist.program import Program
 
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 from checklist import model as m
 from checklist.compute.evaluate import ROLES
-from checklist.diagnostics import BAD_TABLE, DUPLICATE_ROW, UNDEFINED_TABLE, UNUSED_TABLE, Diagnostic, diag
 from checklist.graph import FlowGraph
+from checklist.model.diagnostics import BAD_TABLE, DUPLICATE_ROW, UNDEFINED_TABLE, UNUSED_TABLE, Diagnostic, diag
 from checklist.program import Program
 
 

@@ -6,8 +6,8 @@ import difflib
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.diagnostics import UNKNOWN_STEP, Diagnostic, diag
 from checklist.graph import FlowGraph
+from checklist.model.diagnostics import UNKNOWN_STEP, Diagnostic, diag
 from checklist.program import Program
 
 

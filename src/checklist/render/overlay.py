@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checklist import model as m
-from checklist.diagnostics import SYNTAX, Diagnostic
+from checklist.model.diagnostics import SYNTAX, Diagnostic
 from checklist.program import Program
 from checklist.render.select import RenderUsageError
 

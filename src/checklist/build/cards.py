@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from checklist import model as m
-from checklist.diagnostics import MISPLACED, Diagnostic, diag
-from checklist.parse import Statement
+from checklist.model.diagnostics import MISPLACED, Diagnostic, diag
+from checklist.syntax import statements as s
 
-CARD_STATEMENTS = frozenset({"deck", "category", "card", "card_in", "card_field"})
+CARD_STATEMENTS = (s.DeckLine, s.CategoryLine, s.CardLine, s.CardInLine, s.CardFieldLine)
 
 
 @dataclass
@@ -57,47 +57,44 @@ class CardBuilder:
         self.card = None
         self.in_deck_head = False
 
-    def feed(self, st: Statement) -> None:
-        kind, value = st.kind, st.value
-        if kind == "deck":
+    def feed(self, st: s.Statement) -> None:
+        if isinstance(st, s.DeckLine):
             self.close_card()
-            self.deck = _DeckDraft(value[0], value[1], st.span)
+            self.deck = _DeckDraft(st.name, st.title, st.span)
             self.all.append(self.deck)
             self.in_deck_head = True
-        elif kind == "card":
+        elif isinstance(st, s.CardLine):
             self.close_card()
             if self.deck is None:
                 self._misplaced(st, "before any `deck` line", 'start the file with `deck NAME "Title"`')
                 return
-            self.card = _CardDraft(self.deck.name, value[0], value[1], st.span)
-        elif kind == "category":
+            self.card = _CardDraft(self.deck.name, st.name, st.title, st.span)
+        elif isinstance(st, s.CategoryLine):
             if self.deck is None or self.card is not None:
                 self._misplaced(st, "outside a deck's head", "list categories right after the `deck` line")
             else:
-                self.deck.categories.append(value)
+                self.deck.categories.append(st.category)
         elif self.card is not None:
-            self._card_item(self.card, kind, value)
-        elif self.deck is not None and self.in_deck_head and kind == "note":
-            self.deck.notes.append(value)
+            self._card_item(self.card, st)
+        elif self.deck is not None and self.in_deck_head and isinstance(st, s.ItemLine) and isinstance(st.item, m.Note):
+            self.deck.notes.append(st.item)
         else:
             self._misplaced(st, "outside any card", "move it under the `card` line it belongs to")
 
-    def _card_item(self, card: _CardDraft, kind: str, value: object) -> None:
-        if kind == "card_in":
-            assert isinstance(value, tuple)
-            card.categories.extend(value)
-        elif kind == "card_field":
-            assert isinstance(value, m.CardField)
-            card.fields.append(value)
-        elif kind == "refs":
-            assert isinstance(value, tuple)
-            card.refs.extend(value)
-        else:
-            assert isinstance(value, m.Note)
-            card.notes.append(value)
+    def _card_item(self, card: _CardDraft, st: s.Statement) -> None:
+        if isinstance(st, s.CardInLine):
+            card.categories.extend(st.categories)
+        elif isinstance(st, s.CardFieldLine):
+            card.fields.append(st.field)
+        elif isinstance(st, s.RefsLine):
+            card.refs.extend(st.refs)
+        elif isinstance(st, s.ItemLine) and isinstance(st.item, m.Note):
+            card.notes.append(st.item)
+        else:  # pragma: no cover - the builder sends a card only these
+            self._misplaced(st, "outside any step", "move it under the step it belongs to")
 
-    def _misplaced(self, st: Statement, where: str, help: str) -> None:
-        self.diagnostics.append(diag(MISPLACED, f"`{st.kind}` line {where}", st.span, help=help))
+    def _misplaced(self, st: s.Statement, where: str, help: str) -> None:
+        self.diagnostics.append(diag(MISPLACED, f"`{s.keyword(st)}` line {where}", st.span, help=help))
 
     def decks(self) -> tuple[m.Deck, ...]:
         self.close_card()

@@ -1,0 +1,1 @@
+"""Statements to the model: the builder nests each file's lines into steps, tables, facts and decks."""

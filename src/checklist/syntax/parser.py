@@ -1,0 +1,86 @@
+"""Text to statements with Lark (LALR, contextual lexer), from checklist.lark alone.
+
+The parse tables are kept as plain JSON (`tables.json`, made from the grammar by
+`python -m checklist.syntax.tables`; a test fails when it is out of date), so start-up does
+not analyse the grammar.  The transformer runs inside the parser: no tree is built.
+
+On a syntax error we record a diagnostic and resume on the next line (statements are
+lines), so one run reports every broken line, up to MAX_ERRORS_PER_FILE.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, UnexpectedInput
+
+from checklist.model.diagnostics import Diagnostic
+from checklist.syntax.errors import syntax_error
+from checklist.syntax.keywords import statement_keywords
+from checklist.syntax.statements import Statement
+from checklist.syntax.transform import ToStatements
+
+MAX_ERRORS_PER_FILE = 50
+HERE = Path(__file__).resolve().parent
+GRAMMAR = HERE / "checklist.lark"
+TABLES = HERE / "tables.json"
+OPTIONS = {"parser": "lalr", "lexer": "contextual"}
+
+
+def grammar_text() -> str:
+    return GRAMMAR.read_text("utf-8")
+
+
+@cache
+def _parser() -> tuple[Lark, ToStatements, frozenset[str]]:
+    return build_parser(from_tables=True)
+
+
+def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, frozenset[str]]:
+    """The parser, its transformer and the statement keywords; from tables.json when it was
+    made from this grammar (else the grammar is analysed, as after an edit to checklist.lark)."""
+    transformer = ToStatements()
+    tables = _tables() if from_tables else None
+    if tables is not None:
+        # plain data, no pickle: the loader Lark's own standalone parsers use
+        lark = Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer)  # type: ignore[no-untyped-call]
+    else:
+        lark = Lark(grammar_text(), transformer=transformer, cache=False, **OPTIONS)
+    return lark, transformer, statement_keywords(lark)
+
+
+def _tables() -> dict[str, Any] | None:
+    try:
+        tables: dict[str, Any] = json.loads(TABLES.read_text("utf-8"), object_pairs_hook=_int_keys)
+    except (OSError, ValueError):
+        return None
+    return tables if tables.get("grammar") == grammar_text() else None
+
+
+def _int_keys(pairs: list[tuple[str, object]]) -> dict[object, object]:
+    """JSON keeps the tables' integer keys (parser states, memo ids) as strings: turn them back."""
+    return {int(key) if key.isdigit() else key: value for key, value in pairs}
+
+
+def parse(text: str, file: str) -> tuple[list[Statement], list[Diagnostic]]:
+    """One file's text (newlines already normalised) as statements, and its syntax errors."""
+    lark, transformer, keywords = _parser()
+    transformer.reset(file)
+    errors: list[Diagnostic] = []
+    lines: list[str] | None = None
+    offset = 0  # lines already consumed
+    while True:
+        chunk = text if offset == 0 else "\n" * offset + "\n".join(lines[offset:])  # type: ignore[index]
+        try:
+            lark.parse(chunk if chunk.endswith("\n") else chunk + "\n")
+            break
+        except UnexpectedInput as exc:
+            lines = lines or text.split("\n")
+            errors.append(syntax_error(exc, file, lines, keywords))
+            offset = exc.line  # resume on the line after the broken one
+            if offset >= len(lines) or len(errors) >= MAX_ERRORS_PER_FILE:
+                break
+    return transformer.out, transformer.errors + errors

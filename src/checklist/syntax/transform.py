@@ -1,0 +1,283 @@
+"""Lark's reductions to statements: one Transformer, called by the LALR parser as it reduces.
+
+No parse tree is built.  Each statement rule appends a typed statement to `out`; the rules
+below them (targets, conditions, expressions, fact kinds) return model nodes.  The method
+names are the grammar's rule and alias names (checklist.lark).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lark import Token, Transformer
+
+from checklist import model as m
+from checklist.model.diagnostics import BAD_REF, Diagnostic, diag
+from checklist.syntax import statements as s
+
+_REF = re.compile(r"(BIO|MA|HT|CII|CI|B) ?(?:([0-9]+)(?:-([0-9]+))?|\?)")
+
+
+class ToStatements(Transformer[Token, None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.file = "<string>"
+        self.out: list[s.Statement] = []
+        self.errors: list[Diagnostic] = []
+
+    def reset(self, file: str) -> None:
+        self.file, self.out, self.errors = file, [], []
+
+    def sp(self, tok: Token) -> m.Span:
+        line = tok.line or 0
+        column = tok.column or 0
+        return m.Span(self.file, line, column, tok.end_line or line, tok.end_column or column)
+
+    # -- targets and values
+    def local_target(self, c: list[Token]) -> m.Target:
+        return m.Target(None, int(c[0]), None, self.sp(c[0]))
+
+    def foreign_target(self, c: list[Token]) -> m.Target:
+        first, last = self.sp(c[0]), self.sp(c[1])
+        span = m.Span(first.file, first.line, first.column, last.end_line, last.end_column)
+        return m.Target(str(c[0]), int(c[1]), None, span)
+
+    def end_target(self, c: list[Token]) -> m.Target:
+        return m.Target(None, None, "end", self.sp(c[0]))
+
+    def return_target(self, c: list[Token]) -> m.Target:
+        return m.Target(None, None, "return", self.sp(c[0]))
+
+    # -- conditions
+    def is_true(self, c: list[Token]) -> m.Condition:
+        return m.IsTrue(str(c[0]), self.sp(c[0]))
+
+    def is_false(self, c: list[Token]) -> m.Condition:
+        return m.IsFalse(str(c[0]), self.sp(c[0]))
+
+    def equals(self, c: list[Token]) -> m.Condition:
+        return m.Equals(str(c[0]), _value(c[1]), False, self.sp(c[0]))
+
+    def differs(self, c: list[Token]) -> m.Condition:
+        return m.Equals(str(c[0]), _value(c[1]), True, self.sp(c[0]))
+
+    def compare(self, c: list[Token]) -> m.Condition:
+        return m.Compare(str(c[0]), str(c[1]), int(c[2]), self.sp(c[0]))  # type: ignore[arg-type]
+
+    def all_of(self, c: list[m.Condition]) -> m.Condition:
+        return c[0] if len(c) == 1 else m.AllOf(tuple(c), c[0].span)
+
+    def any_of(self, c: list[m.Condition]) -> m.Condition:
+        return c[0] if len(c) == 1 else m.AnyOf(tuple(c), c[0].span)
+
+    # -- fact kinds
+    def kind_yesno(self, c: list[Token]) -> s.FactType:
+        return s.FactType("yes/no", ("yes", "no"))
+
+    def kind_number(self, c: list[Token]) -> s.FactType:
+        return s.FactType("number")
+
+    def kind_ledger(self, c: list[Token]) -> s.FactType:
+        return s.FactType("ledger")
+
+    def kind_roll(self, c: list[Token]) -> s.FactType:
+        return s.FactType("roll", dice=str(c[0]))
+
+    def kind_choice(self, c: list[Token]) -> s.FactType:
+        return s.FactType("choice", tuple(str(t) for t in c))
+
+    def kind_table(self, c: list[Token]) -> s.FactType:
+        return s.FactType("table", table=str(c[0]))
+
+    # -- expressions
+    def num_expr(self, c: list[Token]) -> m.Expr:
+        return m.Num(int(c[0]), self.sp(c[0]))
+
+    def name_expr(self, c: list[Token]) -> m.Expr:
+        return m.Name(str(c[0]), self.sp(c[0]))
+
+    def lookup_expr(self, c: list[Any]) -> m.Expr:
+        return m.Lookup(str(c[0]), str(c[1]), tuple(c[2:]), self.sp(c[0]))
+
+    def attr_expr(self, c: list[Token]) -> m.Expr:
+        return m.Attr(str(c[0]), str(c[1]), self.sp(c[0]))
+
+    def call_expr(self, c: list[Any]) -> m.Expr:
+        return m.Call(str(c[0]), tuple(c[1:]), self.sp(c[0]))
+
+    def add_expr(self, c: list[m.Expr]) -> m.Expr:
+        return m.BinOp("+", c[0], c[1], c[0].span)
+
+    def sub_expr(self, c: list[m.Expr]) -> m.Expr:
+        return m.BinOp("-", c[0], c[1], c[0].span)
+
+    def mul_expr(self, c: list[m.Expr]) -> m.Expr:
+        return m.BinOp("*", c[0], c[1], c[0].span)
+
+    def div_expr(self, c: list[m.Expr]) -> m.Expr:
+        return m.BinOp("/", c[0], c[1], c[0].span)
+
+    def neg_expr(self, c: list[m.Expr]) -> m.Expr:
+        return m.Neg(c[0], c[0].span)
+
+    def test_expr(self, c: list[Any]) -> m.Expr:
+        return m.Test(str(c[1]), c[0], c[2], c[0].span)  # type: ignore[arg-type]
+
+    def if_expr(self, c: list[Any]) -> m.Expr:
+        parts = [x for x in c if not isinstance(x, Token)]
+        return m.IfElse(parts[0], parts[1], parts[2], self.sp(c[0]))
+
+    # -- statements: declarations
+    def checklist(self, c: list[Token]) -> None:
+        self.out.append(s.ChecklistLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
+
+    def start_decl(self, c: list[Any]) -> None:
+        self.out.append(s.StartLine(c[1], self.sp(c[0])))
+
+    def section(self, c: list[Token]) -> None:
+        self.out.append(s.SectionLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
+
+    def expect(self, c: list[Any]) -> None:
+        self.out.append(s.ExpectLine(c[1], c[2], tuple(c[3:]), self.sp(c[0])))
+
+    def fact(self, c: list[Any]) -> None:
+        name, kind, scope, question = str(c[1]), c[2], str(c[3]), _unquote(c[4])
+        expr = c[5] if len(c) > 5 else None
+        span = self.sp(c[1])
+        fact = m.Fact(name, kind.kind, kind.choices, kind.table, kind.dice, scope, question, span, expr)  # type: ignore[arg-type]
+        self.out.append(s.FactLine(fact, span))
+
+    def table(self, c: list[Token]) -> None:
+        self.out.append(s.TableLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
+
+    def columns(self, c: list[Token]) -> None:
+        self.out.append(s.CellsLine(True, _cells(c[0], "columns"), self.sp(c[0])))
+
+    def row(self, c: list[Token]) -> None:
+        self.out.append(s.CellsLine(False, _cells(c[0], "row"), self.sp(c[0])))
+
+    # -- statements: steps
+    def step(self, c: list[Token]) -> None:
+        self.out.append(s.StepLine(int(c[1]), _unquote(c[2]), self.sp(c[1])))
+
+    def text(self, c: list[Token]) -> None:
+        line = str(c[0])[1:]
+        self.out.append(s.ProseLine(line[1:] if line.startswith(" ") else line, self.sp(c[0])))
+
+    def refs(self, c: list[Token]) -> None:
+        self.out.append(s.RefsLine(tuple(self._ref(t) for t in c[1:]), self.sp(c[0])))
+
+    def _ref(self, tok: Token) -> m.Ref:
+        match = _REF.fullmatch(str(tok))
+        assert match is not None  # the REF terminal has the same pattern
+        book, page, page_end = match.groups()
+        ref = m.Ref(book, _int(page), _int(page_end), self.sp(tok))
+        if ref.page is not None and ref.page_end is not None and ref.page_end < ref.page:
+            self.errors.append(
+                diag(BAD_REF, f"page range {tok} runs backwards", ref.span,
+                     help=f"write the lower page first, e.g. {book}{page_end}-{page}")
+            )  # fmt: skip
+        return ref
+
+    def _jump(self, jump: m.Jump) -> None:
+        self.out.append(s.JumpLine(jump, jump.span))
+
+    def go(self, c: list[Any]) -> None:
+        self._jump(m.Go(c[1], self.sp(c[0])))
+
+    def branch(self, c: list[Any]) -> None:
+        self._jump(m.Branch(c[1], c[2], self.sp(c[0])))
+
+    def otherwise(self, c: list[Any]) -> None:
+        self._jump(m.Otherwise(c[1], self.sp(c[0])))
+
+    def split(self, c: list[Any]) -> None:
+        target, rest = c[1], c[2:]
+        item = str(rest[1]) if rest[0].type == "EACH_KW" else None
+        rest = rest[2:] if item is not None else rest[1:]
+        until = next((x for x in rest if isinstance(x, m.Target)), None)
+        returns = any(isinstance(x, Token) and x.type == "THEN" for x in rest)
+        self._jump(m.Split(target, item, until, returns, self.sp(c[0])))
+
+    def dispatch(self, c: list[Any]) -> None:
+        over = (int(c[4]), int(c[5])) if len(c) > 4 else None
+        self._jump(m.Dispatch(str(c[1]), str(c[2]), str(c[3]), over, self.sp(c[0])))
+
+    def end(self, c: list[Token]) -> None:
+        self._jump(m.End(_unquote(c[1]) if len(c) > 1 else None, self.sp(c[0])))
+
+    def ret(self, c: list[Token]) -> None:
+        self._jump(m.Return(self.sp(c[0])))
+
+    def choose(self, c: list[Token]) -> None:
+        self.out.append(s.ChooseLine(str(c[1]), self.sp(c[0])))
+
+    def when(self, c: list[Any]) -> None:
+        span = self.sp(c[0])
+        self.out.append(s.WhenLine(m.When(_value(c[1]), c[2], span), span))
+
+    def _item(self, item: s.StepItem, keyword: Token) -> None:
+        self.out.append(s.ItemLine(item, self.sp(keyword)))
+
+    def options(self, c: list[Token]) -> None:
+        self._item(m.Options(str(c[1]), self.sp(c[1])), c[0])
+
+    def uses(self, c: list[Token]) -> None:
+        self._item(m.Uses(str(c[1]), self.sp(c[1])), c[0])
+
+    def erratum(self, c: list[Token]) -> None:
+        self._item(m.Erratum(_unquote(c[1]), str(c[2])[1:].strip(), self.sp(c[0])), c[0])
+
+    def note(self, c: list[Token]) -> None:
+        self._item(m.Note(str(c[1])[1:].strip(), self.sp(c[0])), c[0])
+
+    def add(self, c: list[Token]) -> None:
+        self._item(m.Add(str(c[1]), str(c[2]), self.sp(c[1])), c[0])
+
+    def find(self, c: list[Token]) -> None:
+        self._item(m.Find(str(c[1]), self.sp(c[1])), c[0])
+
+    def record(self, c: list[Any]) -> None:
+        self._item(m.Record(str(c[1]), str(c[2]), c[3], self.sp(c[1])), c[0])
+
+    def next_turn(self, c: list[Token]) -> None:
+        self._item(m.NextTurn(self.sp(c[0])), c[0])
+
+    def show_card(self, c: list[Token]) -> None:
+        names = [t for t in c if t.type in ("NAME", "DECK_NAME")]
+        self._item(m.ShowCard(str(names[0]), str(names[1]), self.sp(names[0])), c[0])
+
+    # -- statements: maneuver cards
+    def deck(self, c: list[Token]) -> None:
+        self.out.append(s.DeckLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
+
+    def category(self, c: list[Token]) -> None:
+        self.out.append(s.CategoryLine(m.Category(str(c[1]), _unquote(c[2]), self.sp(c[1])), self.sp(c[0])))
+
+    def card(self, c: list[Token]) -> None:
+        self.out.append(s.CardLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
+
+    def card_in(self, c: list[Token]) -> None:
+        self.out.append(s.CardInLine(tuple(str(t) for t in c[1:]), self.sp(c[0])))
+
+    def card_field(self, c: list[Token]) -> None:
+        name, _, text = str(c[0]).partition(":")
+        span = self.sp(c[0])
+        self.out.append(s.CardFieldLine(m.CardField(name.strip(), text.strip(), span), span))  # type: ignore[arg-type]
+
+
+def _unquote(tok: Token) -> str:
+    return str(tok)[1:-1]
+
+
+def _int(text: str | None) -> int | None:
+    return int(text) if text is not None else None
+
+
+def _value(tok: Token) -> str | int:
+    return int(tok) if tok.type == "INT" else str(tok)
+
+
+def _cells(tok: Token, keyword: str) -> tuple[str, ...]:
+    return tuple(cell.strip() for cell in str(tok)[len(keyword) :].split("|"))
