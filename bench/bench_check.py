@@ -109,9 +109,9 @@ import contextlib, gc, json, sys, time
 import networkx  # imported up front: its import is not part of building the graph
 import checklist
 from checklist.checks import RULES
-from checklist.graph import FlowGraph
+from checklist.graph.flowgraph import FlowGraph
 try:  # the production path: check() runs the rules with the collector paused
-    from checklist.program import gc_paused
+    from checklist.graph.program import gc_paused
 except ImportError:  # the code before this benchmark's optimisations
     gc_paused = contextlib.nullcontext
 path, repeat, networkx = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"

@@ -114,7 +114,7 @@ def command_line(runs: int) -> dict[str, Any]:
             bare.append(time.perf_counter() - start)
         out["python"] = {"median_ms": round(statistics.median(bare) * 1000, 1), "min_ms": round(min(bare) * 1000, 1)}
         probe = (
-            "import sys; from checklist.cli import main; "
+            "import sys; from checklist.cli.main import main; "
             f"main(['run', {str(FLOW)!r}, '--at', {at!r}, '--answers', {str(script)!r}, "
             f"'--session', {str(Path(tmp) / 'probe.json')!r}]); "
             "print('HEAVY', sorted(m for m in ('networkx', 'graphviz', 'lark') if m in sys.modules), file=sys.stderr)"

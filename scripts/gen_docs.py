@@ -12,8 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from checklist import check, load  # noqa: E402
+from checklist.graph.program import Program  # noqa: E402
 from checklist.model.diagnostics import CODES, EXPECTATION, Diagnostic  # noqa: E402
-from checklist.program import Program  # noqa: E402
 
 CASES = ROOT / "tests" / "checks" / "cases"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from checklist.render.diagrams import main  # noqa: E402
+from checklist.cli.diagrams import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main(["--root", str(Path(__file__).resolve().parent.parent), *sys.argv[1:]]))

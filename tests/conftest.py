@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from checklist import load
-from checklist.program import Program
+from checklist.graph.program import Program
 
 ROOT = Path(__file__).resolve().parent.parent
 FLOW = ROOT / "flow"

@@ -9,7 +9,7 @@ import pytest
 
 from checklist import check
 from checklist.build.builder import Builder
-from checklist.loader import join
+from checklist.graph.load import join
 from checklist.syntax.parser import parse
 from tests.conftest import ROOT
 

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from checklist import exitcodes
-from checklist.cli import main
+from checklist.cli import exitcodes
+from checklist.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "checklist"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from checklist.graph.program import Program
     from checklist.model.diagnostics import Diagnostic
-    from checklist.program import Program
 
 __all__ = ["check", "load"]
 __version__ = "0.1.0"
@@ -14,7 +14,7 @@ __version__ = "0.1.0"
 
 def load(path: object) -> Program:
     """Load a .flow file or a folder of them (`flow/` by default in the CLI)."""
-    from checklist.loader import load as _load
+    from checklist.graph.load import load as _load
 
     return _load(path)  # type: ignore[arg-type]
 

@@ -1,3 +1,3 @@
-from checklist.cli import entry
+from checklist.cli.main import entry
 
 entry()

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from checklist import check, load
+from checklist.checks.report import render_text
 from checklist.model.diagnostics import CODES
-from checklist.report import render_text
 from tests.conftest import golden
 
 CASES = Path(__file__).parent / "cases"

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from checklist import load
 from checklist.compute import cells
-from checklist.program import Program
+from checklist.graph.program import Program
 from checklist.run.reader import Reader
 from checklist.run.session import Known
 from tests.conftest import FLOW
@@ -53,7 +53,7 @@ def test_every_row_and_column_of_the_wounding_table() -> None:
 
 
 def _slug(text: str) -> str:
-    from checklist.run.questions import slug
+    from checklist.model.names import slug
 
     return slug(text)
 

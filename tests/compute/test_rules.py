@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from checklist import load
 from checklist.compute.success import success
-from checklist.program import Program
+from checklist.graph.program import Program
 from checklist.run.reader import Reader
 from checklist.run.session import Known
 from tests.conftest import FLOW

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from checklist import check, load
+from checklist.checks.report import render_text
+from checklist.graph.program import Program
 from checklist.model.diagnostics import EXPECTATION
-from checklist.program import Program
-from checklist.report import render_text
 from tests.conftest import ROOT, golden
 
 FLOW = ROOT / "flow"

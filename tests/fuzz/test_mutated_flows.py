@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checklist import check, load
-from checklist.loader import LoadError
+from checklist.checks.report import render_text, to_json
+from checklist.graph.load import LoadError
 from checklist.paths.plan import cover
-from checklist.report import render_text, to_json
 from checklist.run.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]

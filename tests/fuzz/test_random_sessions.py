@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checklist import load
+from checklist.model.dice import Dice
 from checklist.run import journal as jr
-from checklist.run.dice import Dice
 from checklist.run.questions import BadAnswer, Question
 from checklist.run.session import Session, SessionError
 

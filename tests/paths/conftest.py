@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from checklist import load
+from checklist.graph.program import Program
 from checklist.paths.plan import Coverage, cover
-from checklist.program import Program
 from tests.conftest import DUEL, FLOW, HARDEST, ROOT
 
 __all__ = ["DUEL", "FLOW", "HARDEST", "ROOT"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from checklist.graph import Edge
+from checklist.graph.flowgraph import Edge
+from checklist.graph.program import Program
 from checklist.paths.observe import Recorder
 from checklist.paths.plan import Coverage
-from checklist.program import Program
 
 from .conftest import program
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from checklist import load
-from checklist.graph import Edge
+from checklist.graph.flowgraph import Edge
+from checklist.graph.program import Program
 from checklist.paths.observe import Recorder
 from checklist.paths.plan import Coverage, cover, describe
-from checklist.program import Program
 
 from .conftest import HARDEST, program
 

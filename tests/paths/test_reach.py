@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from checklist import model as m
+from checklist.graph.program import Program
 from checklist.paths.reach import Reach, holds
-from checklist.program import Program
 
 from .conftest import program
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from checklist.graph.program import Program
 from checklist.paths.observe import Recorder
 from checklist.paths.search import Search
-from checklist.program import Program
 
 
 def test_finds_the_answers_to_a_step(duel: Program) -> None:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from checklist.loader import load
-from checklist.program import Program
+from checklist.graph.load import load
+from checklist.graph.program import Program
 
 DATA = Path(__file__).resolve().parent / "data"
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checklist import load
-from checklist.program import Program
+from checklist.graph.program import Program
 from checklist.run.render import Painter, ledger_lines, step_screen
 from checklist.run.session import Session
 

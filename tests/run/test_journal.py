@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from checklist import load
-from checklist.program import Program
+from checklist.graph.program import Program
 from checklist.run import journal as jr
 from checklist.run.session import Session
 

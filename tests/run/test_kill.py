@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pexpect
 
-from checklist import exitcodes
+from checklist.cli import exitcodes
 from checklist.run import testplan
 
 from .conftest import FLOW, PLANS

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checklist.program import Program
+from checklist.graph.program import Program
 from checklist.run import render
 from checklist.run.session import Session
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from checklist.program import Program
+from checklist.graph.program import Program
 from checklist.run import journal as jr
 from checklist.run.roster import Roster, RosterError, load
 from checklist.run.session import Session

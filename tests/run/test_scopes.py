@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from checklist.program import Program
+from checklist.graph.program import Program
 from checklist.run.scopes import Scopes
 
 

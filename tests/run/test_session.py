@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from checklist import load
-from checklist.program import Program
-from checklist.run import dice
+from checklist.graph.program import Program
+from checklist.model import dice
 from checklist.run.questions import BadAnswer
 from checklist.run.session import Session, SessionError
 

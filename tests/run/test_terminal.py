@@ -10,7 +10,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from checklist import exitcodes
+from checklist.cli import exitcodes
 
 from .conftest import DUEL
 

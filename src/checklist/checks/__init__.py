@@ -19,9 +19,10 @@ from checklist.checks import (
     unknown_step,
     unreachable,
 )  # fmt: skip
-from checklist.graph import FlowGraph
+from checklist.graph.flowgraph import FlowGraph
+from checklist.graph.memory import gc_paused
+from checklist.graph.program import Program
 from checklist.model.diagnostics import SYNTAX, Diagnostic
-from checklist.program import Program, gc_paused
 
 Rule = Callable[[Program, FlowGraph], Iterable[Diagnostic]]
 

@@ -6,9 +6,10 @@ from collections.abc import Iterator
 
 from checklist import model as m
 from checklist.compute.evaluate import ROLES
-from checklist.graph import FlowGraph
+from checklist.graph.flowgraph import FlowGraph
+from checklist.graph.program import Program
 from checklist.model.diagnostics import BAD_ATTRIBUTE, BAD_CALL, BAD_LEDGER, COMPUTE_CYCLE, Diagnostic, diag
-from checklist.program import Program
+from checklist.model.vocabulary import ATTRIBUTES, KEYED, STATE
 
 ARITY = {"min": (1, 99), "max": (1, 99), "floor": (1, 1), "ceil": (1, 1), "abs": (1, 1), "success": (3, 3),
          "cell": (3, 3)}  # fmt: skip
@@ -31,7 +32,6 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
 
 
 def _attributes(expr: m.Expr) -> Iterator[Diagnostic]:
-    from checklist.run.roster import ATTRIBUTES, KEYED
 
     if isinstance(expr, m.Attr):
         if expr.role not in ROLES:
@@ -52,7 +52,6 @@ def _no_role(what: str, span: m.Span) -> Diagnostic:
 
 
 def _recorded(action: m.Record) -> Iterator[Diagnostic]:
-    from checklist.run.roster import STATE
 
     if action.role not in ROLES:
         yield _no_role(f"`record {action.role}.{action.attr}`", action.span)

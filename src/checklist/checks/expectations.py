@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checklist.checks.util import step_list
-from checklist.graph import FlowGraph
+from checklist.graph.flowgraph import FlowGraph
+from checklist.graph.program import Program
 from checklist.model.diagnostics import EXPECTATION, Diagnostic, diag
-from checklist.program import Program
 
 
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.graph import FlowGraph
+from checklist.graph.flowgraph import FlowGraph
+from checklist.graph.program import Program
 from checklist.model.diagnostics import BAD_REF, BAD_VALUE, UNDEFINED_FACT, UNUSED_FACT, Diagnostic, diag
-from checklist.program import Program
-
-
-def slug(text: str) -> str:
-    """A table cell as a choice value: `All-Out Attack (Double)` -> `all-out-attack-double`."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+from checklist.model.dice import Dice, DiceError
+from checklist.model.names import slug
 
 
 def fact_values(program: Program, fact: m.Fact) -> set[str] | None:
@@ -109,7 +105,6 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
 
 
 def _dice(fact: m.Fact) -> Iterator[Diagnostic]:
-    from checklist.run.dice import Dice, DiceError
 
     try:
         Dice.parse(fact.dice or "")

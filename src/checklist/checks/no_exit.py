@@ -11,9 +11,9 @@ from collections.abc import Iterator
 
 from checklist import model as m
 from checklist.checks.util import step_list
-from checklist.graph import FlowGraph
+from checklist.graph.flowgraph import FlowGraph
+from checklist.graph.program import Program
 from checklist.model.diagnostics import NO_EXIT, SELF_LOOP, TRAP, Diagnostic, diag
-from checklist.program import Program
 
 
 def exits(program: Program, graph: FlowGraph) -> set[str]:

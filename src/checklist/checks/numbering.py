@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checklist.graph import FlowGraph
+from checklist.graph.flowgraph import FlowGraph
+from checklist.graph.program import Program
 from checklist.model.diagnostics import NUMBERING_GAP, Diagnostic, diag
-from checklist.program import Program
 
 
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:

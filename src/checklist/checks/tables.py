@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 from checklist import model as m
 from checklist.compute.evaluate import ROLES
-from checklist.graph import FlowGraph
+from checklist.graph.flowgraph import FlowGraph
+from checklist.graph.program import Program
 from checklist.model.diagnostics import BAD_TABLE, DUPLICATE_ROW, UNDEFINED_TABLE, UNUSED_TABLE, Diagnostic, diag
-from checklist.program import Program
 
 
 def _mentions(program: Program) -> Iterator[tuple[str, m.Span, str | None]]:

@@ -6,9 +6,9 @@ import difflib
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.graph import FlowGraph
+from checklist.graph.flowgraph import FlowGraph
+from checklist.graph.program import Program
 from checklist.model.diagnostics import UNKNOWN_STEP, Diagnostic, diag
-from checklist.program import Program
 
 
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:

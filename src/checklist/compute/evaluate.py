@@ -18,8 +18,8 @@ from fractions import Fraction
 from checklist import model as m
 from checklist.compute import cells
 from checklist.compute.success import success
-from checklist.program import Program
-from checklist.run.questions import slug
+from checklist.graph.program import Program
+from checklist.model.names import slug
 
 Scalar = Fraction | str
 Reader = Callable[[str], "int | str | None"]

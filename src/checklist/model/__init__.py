@@ -110,22 +110,6 @@ def condition_facts(cond: Condition) -> list[tuple[str, Span]]:
     return [(cond.fact, cond.span)]
 
 
-def describe(cond: Condition) -> str:
-    """The condition as the flow author wrote it."""
-    if isinstance(cond, IsTrue):
-        return cond.fact
-    if isinstance(cond, IsFalse):
-        return f"not {cond.fact}"
-    if isinstance(cond, Equals):
-        return f"{cond.fact} {'!=' if cond.negated else '='} {cond.value}"
-    if isinstance(cond, Compare):
-        return f"{cond.fact} {cond.op} {cond.value}"
-    joiner = " and " if isinstance(cond, AllOf) else " or "
-    return joiner.join(
-        f"({describe(i)})" if isinstance(i, (AllOf, AnyOf)) else describe(i) for i in cond.items
-    )
-
-
 # ---- jumps --------------------------------------------------------------
 
 

@@ -8,8 +8,8 @@ a choice by name (by number when the name is itself a number), a number, a dice 
 from __future__ import annotations
 
 from checklist import model as m
-from checklist.program import Program
-from checklist.run.dice import Dice, DiceError
+from checklist.graph.program import Program
+from checklist.model.dice import Dice, DiceError
 from checklist.run.questions import Question
 
 

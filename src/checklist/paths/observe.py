@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from checklist import model as m
-from checklist.graph import Edge, FlowGraph
-from checklist.program import Program
-from checklist.run.questions import slug
+from checklist.graph.flowgraph import Edge, FlowGraph
+from checklist.graph.program import Program
+from checklist.model.jumps import Exit, chosen, jump_exits
 from checklist.run.session import Decision, Frame, Session, State
 
 
@@ -65,28 +65,17 @@ def taken_edges(program: Program, flow: FlowGraph, before: State, decision: Deci
 
 def _spans(program: Program, state: State, jump: m.Jump, decision: Decision) -> Iterator[tuple[str, m.Span]]:
     """(edge kind, span) of the graph edge a decision at `jump` follows."""
-    if isinstance(jump, m.Go):
-        yield "goto", jump.target.span
-    elif isinstance(jump, (m.Branch, m.Otherwise)):
-        yield "branch", jump.target.span
-    elif isinstance(jump, m.Choose):
-        value = str(state.value(jump.fact))
-        for when in jump.whens:
-            if str(when.value) == value:
-                yield "branch", when.target.span
-                return
-    elif isinstance(jump, m.Dispatch):
-        table = program.tables.get(jump.table)
-        value = str(state.value(jump.fact))
-        for row in table.rows if table is not None else ():
-            if row.cells and slug(row.cells[0]) == value:
-                yield "dispatch", row.span
-                return
-    elif isinstance(jump, m.Split):
-        if decision.names:
-            yield "split", jump.target.span
-        elif jump.until is not None and not jump.returns:  # nobody: straight on at `until`
-            yield "return", jump.until.span
+    step = program.steps[state.step]
+    ways = [w for w in jump_exits(step, decision.statement, jump, program.tables) if w.ending is None]
+    way: Exit | None
+    if isinstance(jump, (m.Choose, m.Dispatch)):
+        way = chosen(ways, state.value(jump.fact))
+    elif isinstance(jump, m.Split):  # into the branches, or (nobody) straight on at `until`
+        way = next((w for w in ways if w.kind == ("split" if decision.names else "return")), None)
+    else:
+        way = ways[0] if ways else None
+    if way is not None:
+        yield way.kind, way.span
 
 
 def _edge(edges: list[Edge], wanted: Iterator[tuple[str, m.Span]]) -> Edge | None:

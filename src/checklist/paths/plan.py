@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from checklist import model as m
-from checklist.graph import Edge
+from checklist.graph.flowgraph import Edge
+from checklist.graph.program import Program
 from checklist.paths.observe import Recorder
 from checklist.paths.search import Goal, Search
-from checklist.program import Program
 from checklist.run.session import SessionError, State
 
 Mode = Literal["steps", "edges"]

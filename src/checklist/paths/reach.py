@@ -14,8 +14,9 @@ from collections import deque
 from collections.abc import Mapping
 
 from checklist import model as m
-from checklist.program import Program
-from checklist.run.questions import Value, slug
+from checklist.graph.program import Program
+from checklist.model.jumps import Exit, jump_exits
+from checklist.run.questions import Value
 from checklist.run.scopes import Scopes, asked_facts
 from checklist.run.session import atom_holds
 
@@ -59,60 +60,34 @@ class Reach:
 
     def _successors_of(self, key: str, known: Mapping[str, Value]) -> list[str]:
         step = self.program.steps[key]
+        steps = self.program.steps
         out: list[str] = []
-        for jump in step.jumps:
+        for index, jump in enumerate(step.jumps):
+            ways = [w for w in jump_exits(step, index, jump, self.program.tables) if w.ending is None]
             if isinstance(jump, m.Branch):
                 if jump.target.special == "return":
                     continue
                 held = holds(jump.condition, known)
                 if held is False:
                     continue
-                self._add(out, step, jump.target)
+                out += _known(ways, steps)
                 if held:
                     break
-            elif isinstance(jump, (m.Go, m.Otherwise)):
-                self._add(out, step, jump.target)
-                break
-            elif isinstance(jump, m.Choose):
+            elif isinstance(jump, (m.Choose, m.Dispatch)):
                 value = known.get(jump.fact)
-                whens = [w for w in jump.whens if value is None or str(w.value) == str(value)]
-                for when in whens:
-                    self._add(out, step, when.target)
-                if value is not None and whens:
+                picked = _known([w for w in ways if value is None or w.value == str(value)], steps)
+                out += picked
+                if value is not None and picked:
                     break
-            elif isinstance(jump, m.Dispatch):
-                if self._dispatch(out, step, jump, known.get(jump.fact)):
+            else:  # go, else, split, end, return: taken whatever is known
+                out += _known(ways, steps)
+                if not isinstance(jump, m.Split) or (jump.until is not None and not jump.returns):
                     break
-            elif isinstance(jump, m.Split):
-                self._add(out, step, jump.target)
-                if jump.until is not None and not jump.returns:
-                    self._add(out, step, jump.until)
-                    break
-            else:  # end, return
-                break
         return out
 
-    def _dispatch(self, out: list[str], step: m.Step, jump: m.Dispatch, value: Value | None) -> bool:
-        """Add the dispatch's targets; True when a known value settles it."""
-        table = self.program.tables.get(jump.table)
-        column = table.column(jump.column) if table is not None else None
-        if table is None or column is None:
-            return False
-        for row in table.rows:
-            if not row.cells or (value is not None and slug(row.cells[0]) != str(value)):
-                continue
-            cell = row.cells[column].strip() if column < len(row.cells) else ""
-            key = f"{step.checklist}.{cell}"
-            if cell.isdigit() and key in self.program.steps:
-                out.append(key)
-                if value is not None:
-                    return True
-        return False
 
-    def _add(self, out: list[str], step: m.Step, target: m.Target) -> None:
-        key = self.program.resolve(target, step.checklist)
-        if key is not None and key in self.program.steps:
-            out.append(key)
+def _known(ways: list[Exit], steps: Mapping[str, m.Step]) -> list[str]:
+    return [w.key for w in ways if w.key is not None and w.key in steps]
 
 
 def holds(cond: m.Condition, known: Mapping[str, Value]) -> bool | None:

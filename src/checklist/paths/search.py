@@ -19,10 +19,10 @@ import itertools
 from collections import deque
 from collections.abc import Callable, Hashable
 
+from checklist.graph.program import Program
 from checklist.paths.choices import Choices
 from checklist.paths.observe import Recorder
 from checklist.paths.reach import Reach
-from checklist.program import Program
 from checklist.run.questions import BadAnswer
 from checklist.run.session import Frame, Known, SessionError, State
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from checklist.program import Program
-    from checklist.render.build import Options
+    from checklist.graph.program import Program
+    from checklist.render.compose import Options
     from checklist.render.overlay import Findings, Trace
     from checklist.render.scene import Scene
     from checklist.render.select import Selection
@@ -35,7 +35,7 @@ def make_scene(
     options: Options | None = None,
 ) -> Scene:
     """What to draw: `selection` defaults to the whole program; findings=True runs the checker."""
-    from checklist.render.build import scene
+    from checklist.render.compose import scene
     from checklist.render.overlay import findings as compute_findings
     from checklist.render.select import select
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checklist import model as m
+from checklist.graph.program import Program
 from checklist.model.diagnostics import SYNTAX, Diagnostic
-from checklist.program import Program
 from checklist.render.select import RenderUsageError
 
 MAX_SUMMARY = 12  # lines of the findings note before "… and N more"

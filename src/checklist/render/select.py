@@ -6,7 +6,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Literal
 
-from checklist.program import Program
+from checklist.graph.program import Program
 
 Scope = Literal["program", "checklist", "section", "around"]
 

@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from checklist.program import Program
+from checklist.graph.program import Program
 from checklist.run.questions import BadAnswer, Value
 from checklist.run.session import Event, Session, SessionError
 

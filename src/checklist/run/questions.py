@@ -12,26 +12,15 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from checklist import model as m
-from checklist.program import Program
-from checklist.run.dice import Dice
+from checklist.graph.program import Program
+from checklist.model.dice import Dice
+from checklist.model.names import slug
 
 Kind = Literal["yes/no", "choice", "table", "number", "roll", "split", "continue"]
 Value = str | int  # yes/no and choices: the value name; numbers and rolls: int
 Answer = str | int | tuple[str, ...] | None  # split: item names; continue: None
 
 MAX_ITEMS = 50
-
-
-def slug(text: str) -> str:
-    """A table cell as a choice value: `All-Out Attack (Double)` -> `all-out-attack-double`.
-
-    The same rule as checklist.checks.facts.slug (a test holds them equal); copied so that a
-    run does not import every check.
-    """
-    return _NOT_SLUG.sub("-", text.lower()).strip("-")
-
-
-_NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
 
 class BadAnswer(ValueError):

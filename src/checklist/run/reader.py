@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
-from checklist.program import Program
+from checklist.graph.program import Program
 from checklist.run.roster import Roster, RosterError
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ def _fits(decl: m.Fact, value: Value, program_tables: dict[str, m.Table]) -> boo
         return isinstance(value, int)
     if decl.kind in ("yes/no", "choice"):
         return str(value) in decl.choices
-    from checklist.run.questions import slug
+    from checklist.model.names import slug
 
     table = program_tables.get(decl.table or "")
     return table is not None and str(value) in {slug(r.cells[0]) for r in table.rows if r.cells}

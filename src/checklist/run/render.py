@@ -7,7 +7,7 @@ chosen by the caller (a tty without NO_COLOR).
 from __future__ import annotations
 
 from checklist import model as m
-from checklist.program import Program
+from checklist.graph.program import Program
 from checklist.run.questions import Question
 from checklist.run.refs import describe as describe_ref
 from checklist.run.scopes import RANK
@@ -126,7 +126,7 @@ def _signed(value: object) -> str:
 
 def card_lines(session: Session, paint: Painter) -> list[str]:
     """The cards a step shows: the card its fact's value names, once the fact is known."""
-    from checklist.cards import card_for, card_text
+    from checklist.model.decks import card_for, card_text
 
     out: list[str] = []
     known = session.state.known()

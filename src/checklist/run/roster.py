@@ -16,21 +16,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from checklist.run.questions import slug
+from checklist.model.names import slug
+from checklist.model.vocabulary import FLAGS, SHEET_NUMBERS, STATE
 
 Value = int | str
 
-SHEET_NUMBERS = ("st", "dx", "iq", "ht", "will", "hp", "fp", "move", "sm", "dodge", "parry", "block")
-STATE = ("current-hp", "current-fp", "stunned", "shock", "posture", "aim-turns", "evaluate-turns",
-         "feint", "grappled", "parries")  # fmt: skip
-FLAGS = ("stunned", "grappled")
 WEAPON_FIELDS = {"name", "damage", "type", "skill", "reach", "acc", "rof", "rcl", "bulk"}
 COMBATANT_FIELDS = {*SHEET_NUMBERS, "name", "basic-speed", "pain-threshold", "skills", "dr", "weapon", "posture"}
 PAIN = ("normal", "high", "low")
-WEAPON_ATTRIBUTES = ("weapon-skill", "weapon-damage", "weapon-type", "weapon-reach", "weapon-acc", "weapon-rof",
-                     "weapon-rcl", "weapon-bulk")  # fmt: skip
-ATTRIBUTES = (*SHEET_NUMBERS, *STATE, "pain-threshold", *WEAPON_ATTRIBUTES)  # what `actor.NAME` can read
-KEYED = ("skill", "dr")  # what `actor.NAME[KEY]` can read
 
 
 class RosterError(ValueError):

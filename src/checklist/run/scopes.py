@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.program import Program
+from checklist.graph.program import Program
+from checklist.model.jumps import reads
 
 RANK: dict[m.Scope, int] = {"combat": 0, "turn": 1, "attack": 2, "defender": 3}
 NESTED: tuple[m.Scope, ...] = ("turn", "attack", "defender")
@@ -27,10 +28,7 @@ def asked_facts(step: m.Step) -> Iterator[str]:
         if isinstance(action, (m.Add, m.Find)):
             yield action.fact
     for jump in step.jumps:
-        if isinstance(jump, m.Branch):
-            yield from (name for name, _ in m.condition_facts(jump.condition))
-        elif isinstance(jump, (m.Choose, m.Dispatch)):
-            yield jump.fact
+        yield from reads(jump)
 
 
 class Scopes:

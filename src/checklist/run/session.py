@@ -21,10 +21,11 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from checklist import model as m
-from checklist.program import Program
-from checklist.run import dice as dice_mod
+from checklist.graph.program import Program
+from checklist.model import dice as dice_mod
+from checklist.model.jumps import Exit, chosen, jump_exits, resolve
 from checklist.run import questions as q
-from checklist.run.questions import CONTINUE, Answer, BadAnswer, Question, Value, slug
+from checklist.run.questions import CONTINUE, Answer, BadAnswer, Question, Value
 from checklist.run.reader import Reader, dependents, drop_stale
 from checklist.run.roster import Roster
 from checklist.run.scopes import RANK, Scopes
@@ -449,48 +450,41 @@ class Session:
                 reader.acted += 1
         for index in range(state.statement, len(step.jumps)):
             jump = step.jumps[index]
+            if isinstance(jump, m.Split):
+                return _Need(q.split_question(jump.item, _split_where(step, jump))), None
+            if isinstance(jump, m.Branch) and jump.target.special == "return" and not state.frames:
+                continue  # `if X -> return` outside any split cannot apply: X is not asked
+            ways = list(jump_exits(step, index, jump, self.program.tables))
             if isinstance(jump, m.Branch):
-                if jump.target.special == "return" and not state.frames:
-                    continue  # `if X -> return` outside any split cannot apply: X is not asked
                 result = _test(jump.condition, read)
                 if isinstance(result, str):
                     return ask(result), None
                 if result:
-                    return None, self._to(step, jump.target, index, describe(jump.condition), state)
-            elif isinstance(jump, (m.Go, m.Otherwise)):
-                why = "go" if isinstance(jump, m.Go) else "otherwise"
-                return None, self._to(step, jump.target, index, why, state)
-            elif isinstance(jump, m.Choose):
+                    return None, self._to(step, ways[0], state)
+            elif isinstance(jump, (m.Choose, m.Dispatch)):
                 value = read(jump.fact)
                 if value is None:
                     return ask(jump.fact), None
-                for when in jump.whens:
-                    if str(when.value) == str(value):
-                        return None, self._to(step, when.target, index, f"{jump.fact} = {value}", state)
-            elif isinstance(jump, m.Dispatch):
-                value = read(jump.fact)
-                if value is None:
-                    return ask(jump.fact), None
-                target = dispatch_target(self.program, step, jump, value)
-                if target is not None:
-                    return None, Decision("jump", index, target, f"{jump.fact} = {value}")
-            elif isinstance(jump, m.Split):
-                return _Need(q.split_question(jump.item, _split_where(self.program, step, jump))), None
+                way = chosen(ways, value)
+                if way is not None and (isinstance(jump, m.Choose) or way.key in self.program.steps):
+                    return None, self._to(step, way, state, f"{jump.fact} = {value}")
             elif isinstance(jump, m.End):
                 return None, Decision("end", index, label=jump.label or "")
             elif isinstance(jump, m.Return):
                 return None, self._return(index, state)
+            else:  # go, else
+                return None, self._to(step, ways[0], state, "go" if isinstance(jump, m.Go) else "otherwise")
         return None, Decision("stuck", len(step.jumps), why=f"step {step.key} has no way on")
 
-    def _to(self, step: m.Step, target: m.Target, index: int, why: str, state: State) -> Decision:
-        if target.special == "end":
-            return Decision("end", index, why=why)
-        if target.special == "return":
-            return self._return(index, state, why)
-        key = self.program.resolve(target, step.checklist)
-        if key not in self.program.steps:
-            return Decision("stuck", index, why=f"step {step.key} jumps to {target}, which does not exist")
-        return Decision("jump", index, key, why)
+    def _to(self, step: m.Step, way: Exit, state: State, why: str | None = None) -> Decision:
+        why = way.label if why is None else why
+        if way.ending == "end":
+            return Decision("end", way.index, why=why)
+        if way.ending == "return":
+            return self._return(way.index, state, why)
+        if way.key not in self.program.steps:
+            return Decision("stuck", way.index, why=f"step {step.key} jumps to {way.written}, which does not exist")
+        return Decision("jump", way.index, way.key, why)
 
     def _return(self, index: int, state: State, why: str = "") -> Decision:
         if not state.frames:
@@ -525,8 +519,8 @@ class Session:
         step = self.program.steps[state.step]
         jump = step.jumps[decision.statement]
         assert isinstance(jump, m.Split)
-        target = self.program.resolve(jump.target, step.checklist)
-        until = self.program.resolve(jump.until, step.checklist) if jump.until is not None else None
+        target = resolve(jump.target, step.checklist)
+        until = resolve(jump.until, step.checklist) if jump.until is not None else None
         if target not in self.program.steps:
             why = f"step {step.key} splits to {jump.target}, which does not exist"
             return replace(state, finished=Finish("stuck", why))
@@ -601,38 +595,10 @@ def _merge(state: State, changed: tuple[Known, ...]) -> State:
     return replace(state, facts=facts, seq=max([state.seq, *(k.seq for k in changed)]))
 
 
-def dispatch_target(program: Program, step: m.Step, jump: m.Dispatch, value: Value) -> str | None:
-    """The step the table row for `value` names, if any (the row's first cell, as a slug, matches)."""
-    table = program.tables.get(jump.table)
-    column = table.column(jump.column) if table is not None else None
-    if table is None or column is None:
-        return None
-    for row in table.rows:
-        if row.cells and slug(row.cells[0]) == str(value):
-            cell = row.cells[column].strip() if column < len(row.cells) else ""
-            key = f"{step.checklist}.{cell}"
-            return key if cell.isdigit() and key in program.steps else None
-    return None
-
-
-def describe(cond: m.Condition) -> str:
-    """A condition as written, without the parentheses of one-item groups."""
-    if isinstance(cond, (m.AllOf, m.AnyOf)) and len(cond.items) == 1:
-        return describe(cond.items[0])
-    if isinstance(cond, (m.AllOf, m.AnyOf)):
-        joiner = " and " if isinstance(cond, m.AllOf) else " or "
-        parts = [describe(i) for i in cond.items]
-        return joiner.join(
-            f"({p})" if isinstance(i, (m.AllOf, m.AnyOf)) and len(i.items) > 1 else p
-            for i, p in zip(cond.items, parts, strict=True)
-        )
-    return m.describe(cond)
-
-
-def _split_where(program: Program, step: m.Step, jump: m.Split) -> str:
-    where = f"from {program.resolve(jump.target, step.checklist)}"
+def _split_where(step: m.Step, jump: m.Split) -> str:
+    where = f"from {resolve(jump.target, step.checklist)}"
     if jump.until is not None:
-        where += f" until {program.resolve(jump.until, step.checklist)}"
+        where += f" until {resolve(jump.until, step.checklist)}"
     return where + (f" then back to {step.key}" if jump.returns or jump.until is None else "")
 
 

@@ -120,7 +120,7 @@ def read(path: Path) -> Plan:
 def run(plan: Plan, session: Session | None = None) -> Result:
     """Play the plan; PlanError at the first line that does not hold."""
     if session is None:
-        from checklist.loader import LoadError
+        from checklist.graph.load import LoadError
         from checklist.run.programs import load_clean
 
         assert plan.flow is not None

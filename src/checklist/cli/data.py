@@ -1,10 +1,10 @@
-"""Where the packaged grammar and flows live: inside the wheel, or in the source tree."""
+"""Where the bundled flows live: inside the wheel, or in the source tree."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # cli/ -> checklist/
 _SOURCE_TREE = _PACKAGE.parent.parent  # src/checklist -> repository root
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from checklist.cli import main
+from checklist.cli.main import main
 
 GOOD = 'checklist demo "Demo"\nstart 1\nstep 1 "First"\n  go 2\nstep 2 "Last"\n  end\n'
 
@@ -114,7 +114,7 @@ def test_json_format_is_stable(tmp_path: Path) -> None:
 
 def test_check_does_not_import_networkx_or_graphviz(tmp_path: Path) -> None:
     code = (
-        "import sys; from checklist.cli import main; main(['check', sys.argv[1]]); "
+        "import sys; from checklist.cli.main import main; main(['check', sys.argv[1]]); "
         "print(sorted(m for m in ('networkx', 'graphviz') if m in sys.modules))"
     )
     path = write(tmp_path, "a.flow", GOOD)

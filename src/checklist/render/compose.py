@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 from checklist import model as m
-from checklist.graph import Edge as FlowEdge
-from checklist.program import Program
+from checklist.graph.flowgraph import Edge as FlowEdge
+from checklist.graph.program import Program
+from checklist.model.jumps import exits, resolve
 from checklist.render import style
 from checklist.render.overlay import Findings, Trace
 from checklist.render.scene import Cluster, Edge, EdgeKind, Node, NodeKind, Scene
@@ -140,12 +141,11 @@ class _Builder:
 
     def step_edges(self, step: m.Step) -> None:
         flow = self.program.flow
-        plain = _plain_conditions(step)
         choice = _choice_fact(step)
         for e in flow.out[step.key]:
             assert e.target is not None  # FlowGraph keeps dangling jumps apart
             dest: str = e.target
-            full = plain.get(e.label, e.label)
+            full = e.label
             short = full[len(choice) :] if choice and full.startswith(choice) else full  # `dodge`
             target = self.program.steps[dest]
             crosses = target.section != step.section and self.sel.scope in ("program", "checklist")
@@ -161,14 +161,14 @@ class _Builder:
                 self.add_edge(step.key, port, e.kind, short, erratum=e.erratum, marks=("outside",), tip=full)
         for e in flow.into[step.key]:
             source = self.program.steps[e.source]
-            e = replace(e, label=_plain_conditions(source).get(e.label, e.label))
             crosses = source.section != step.section and self.sel.scope in ("program", "checklist")
             ghost = crosses and self.options.cross_section == "ghost"
             if e.source not in self.inside or source.checklist != step.checklist or ghost:
                 self.add_edge(self.outside_node(e.source, step, True), step.key, e.kind, e.label,
                               erratum=e.erratum, marks=("outside",))  # fmt: skip
-        for kind, label in _terminal_jumps(step):
-            self.add_edge(step.key, self.terminal(kind, step), "end", label, erratum=bool(step.errata))
+        for way in exits(step, self.program.tables):
+            if way.ending is not None:
+                self.add_edge(step.key, self.terminal(way.ending, step), "end", way.label, erratum=bool(step.errata))
 
     def dangling_edges(self, edges: list[FlowEdge]) -> None:
         for e in edges:
@@ -289,59 +289,11 @@ def _tooltip(step: m.Step, refs: str, findings: list[str]) -> str:
     return "\n\n".join(parts)
 
 
-def _terminal_jumps(step: m.Step) -> list[tuple[NodeKind, str]]:
-    found: list[tuple[NodeKind, str]] = []
-    for jump in step.jumps:
-        if isinstance(jump, m.End):
-            found.append(("end", jump.label or ""))
-        elif isinstance(jump, m.Return):
-            found.append(("return", ""))
-        elif isinstance(jump, m.Choose):
-            found += [(_special(w.target), f"{jump.fact} = {w.value}") for w in jump.whens if w.target.special]
-        elif isinstance(jump, (m.Go, m.Branch, m.Otherwise)) and jump.target.special:
-            label = describe(jump.condition) if isinstance(jump, m.Branch) else \
-                "otherwise" if isinstance(jump, m.Otherwise) else ""  # fmt: skip
-            found.append((_special(jump.target), label))
-    return found
-
-
-def _special(target: m.Target) -> NodeKind:
-    return "end" if target.special == "end" else "return"
-
-
 def _join_steps(program: Program) -> set[str]:
-    """Steps where split branches rejoin: the `until` of a split."""
-    joins: set[str] = set()
-    for step in program.steps.values():
-        for jump in step.jumps:
-            if isinstance(jump, m.Split) and jump.until is not None:
-                key = program.resolve(jump.until, step.checklist)
-                if key is not None:
-                    joins.add(key)
-    return joins
-
-
-def describe(cond: m.Condition) -> str:
-    """A condition as written, without the brackets of one-item groups (`a`, not `(a)`)."""
-    if isinstance(cond, (m.AllOf, m.AnyOf)):
-        if len(cond.items) == 1:
-            return describe(cond.items[0])
-        joiner = " and " if isinstance(cond, m.AllOf) else " or "
-        parts = [describe(i) for i in cond.items]
-        grouped = [f"({p})" if _is_group(i) else p for i, p in zip(cond.items, parts, strict=True)]
-        return joiner.join(grouped)
-    return m.describe(cond)
-
-
-def _is_group(cond: m.Condition) -> bool:
-    while isinstance(cond, (m.AllOf, m.AnyOf)) and len(cond.items) == 1:
-        cond = cond.items[0]
-    return isinstance(cond, (m.AllOf, m.AnyOf))
-
-
-def _plain_conditions(step: m.Step) -> dict[str, str]:
-    """The graph's label of each `if` of a step -> the same condition without redundant brackets."""
-    return {m.describe(j.condition): describe(j.condition) for j in step.jumps if isinstance(j, m.Branch)}
+    """Steps where split branches rejoin: the `until` of a split (with or without `then return`)."""
+    joins = (resolve(j.until, s.checklist) for s in program.steps.values() for j in s.jumps
+             if isinstance(j, m.Split) and j.until is not None)  # fmt: skip
+    return {key for key in joins if key is not None}
 
 
 def _choice_fact(step: m.Step) -> str | None:

@@ -6,12 +6,12 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.conftest import ROOT
 
 from checklist import check
 from checklist import model as m
-from checklist.loader import load
+from checklist.graph.load import load
 from checklist.syntax.parser import parse
-from tests.conftest import ROOT
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -93,7 +93,7 @@ def test_any_arrangement_of_lines_loads_and_checks_without_crashing(lines: list[
     statements, errors = parse(text.replace("\r", ""), "fuzz.flow")
     assert all(e.span.line >= 1 for e in errors)
     from checklist.build.builder import Builder
-    from checklist.loader import join
+    from checklist.graph.load import join
 
     builder = Builder("fuzz.flow")
     program = join([builder.module(statements)], builder.diagnostics + errors, {"fuzz.flow": text})

@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from checklist import exitcodes
-from checklist.cli import main
-
-from .conftest import DATA, HARDEST, needs_dot
+from checklist.cli import exitcodes
+from checklist.cli.main import main
+from tests.render.conftest import DATA, HARDEST, needs_dot
 
 INSTALL = ("apt install graphviz", "brew install graphviz", "winget install graphviz")
 
@@ -124,8 +123,8 @@ def test_unknown_scope_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_check_does_not_import_the_renderer_or_its_libraries() -> None:
-    code = ("import sys; from checklist.cli import main; main(['check', sys.argv[1]]); "
+    code = ("import sys; from checklist.cli.main import main; main(['check', sys.argv[1]]); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('networkx', 'graphviz') "
-            "or m.startswith('checklist.render.') and m != 'checklist.render.command'))")  # fmt: skip
+            "or m.startswith('checklist.render.') and m != 'checklist.cli.render'))")  # fmt: skip
     result = subprocess.run([sys.executable, "-c", code, str(HARDEST)], capture_output=True, text=True, timeout=60)
     assert result.stdout.strip().splitlines()[-1] == "[]"

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from checklist.graph import Edge
+from checklist.graph.flowgraph import Edge
+from checklist.graph.program import Program
 from checklist.paths.plan import Coverage, Script, Target, describe
-from checklist.program import Program
 
 
 def names(coverage: Coverage) -> list[str]:

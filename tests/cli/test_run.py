@@ -7,9 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from checklist import exitcodes
-
-from .conftest import DUEL, FLOW
+from checklist.cli import exitcodes
+from tests.run.conftest import DUEL, FLOW
 
 
 def cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -154,7 +153,7 @@ def test_resume_after_the_flow_changed(tmp_path: Path) -> None:
 def test_run_imports_neither_networkx_nor_graphviz(tmp_path: Path) -> None:
     script = answers(tmp_path, "2", "")
     probe = (
-        "import sys; from checklist.cli import main; "
+        "import sys; from checklist.cli.main import main; "
         f"code = main(['run', {str(DUEL)!r}, '--answers', {str(script)!r}, '--session', {str(tmp_path / 's')!r}]); "
         "print('HEAVY', code, sorted(m for m in ('networkx', 'graphviz') if m in sys.modules), file=sys.stderr)"
     )

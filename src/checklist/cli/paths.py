@@ -1,6 +1,6 @@
 """`checklist paths [FLOW] [--cover steps|edges] [-o DIR] [--budget N]`.
 
-Exit codes (checklist.exitcodes): 0 every target is covered; 1 some step or edge could not
+Exit codes (checklist.cli.exitcodes): 0 every target is covered; 1 some step or edge could not
 be covered (the report says which and why), the engine failed on the flow (it has check
 errors), or the flow has no steps; 2 bad
 command line, unreadable flow, or DIR cannot be written.
@@ -12,15 +12,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from checklist import exitcodes
+from checklist.cli import exitcodes
 
 
 def run(args: argparse.Namespace) -> int:
     from checklist.checks import check
-    from checklist.data import default_flow
-    from checklist.loader import load
+    from checklist.cli.data import default_flow
+    from checklist.graph.load import load
     from checklist.paths.plan import cover
-    from checklist.paths.report import names, report_text, script_text
+    from checklist.paths.scripts import names, report_text, script_text
 
     if args.budget < 1:
         print("checklist paths: --budget must be at least 1", file=sys.stderr)

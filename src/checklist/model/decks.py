@@ -7,7 +7,7 @@ maneuver's card at the steps that say `show card FACT from DECK`.
 from __future__ import annotations
 
 from checklist import model as m
-from checklist.run.questions import slug
+from checklist.model.names import slug
 
 FIELD_TITLES = {"move": "Move", "attack": "Attack", "defense": "Defense", "options": "Options", "other": "Other"}
 

@@ -9,6 +9,8 @@ from typing import Protocol
 
 from checklist import model as m
 from checklist.build.builder import Builder
+from checklist.graph.memory import gc_paused
+from checklist.graph.program import Program
 from checklist.model.diagnostics import (
     DUPLICATE_CHECKLIST,
     DUPLICATE_NAME,
@@ -18,7 +20,6 @@ from checklist.model.diagnostics import (
     Diagnostic,
     diag,
 )  # fmt: skip
-from checklist.program import Program, gc_paused
 from checklist.syntax.parser import parse
 
 

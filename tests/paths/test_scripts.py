@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from checklist.graph.program import Program
 from checklist.paths.plan import Coverage, cover
-from checklist.paths.report import names, report_text, script_text
-from checklist.program import Program
+from checklist.paths.scripts import names, report_text, script_text
 from checklist.run.answers import parse_answers
 
 from .conftest import program

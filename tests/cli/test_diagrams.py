@@ -6,9 +6,8 @@ and commit diagrams/.
 
 from __future__ import annotations
 
-from checklist.render.diagrams import CHECKLISTS, catalog, load_programs, stale
-
-from .conftest import ROOT
+from checklist.cli.diagrams import CHECKLISTS, catalog, load_programs, stale
+from tests.render.conftest import ROOT
 
 
 def test_committed_diagrams_are_current() -> None:

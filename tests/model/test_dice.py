@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from checklist.run.dice import Dice, DiceError, roll
+from checklist.model.dice import Dice, DiceError, roll
 
 
 @pytest.mark.parametrize(("text", "low", "high"), [("3d6", 3, 18), ("1d6+2", 3, 8), ("2d6-1", 1, 11), ("1d1", 1, 1)])

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from checklist.program import Program
+from checklist.graph.program import Program
 
 CHECKLISTS = ("pre-combat", "combat", "post-combat")
 SECTIONED = "combat"  # the checklist drawn again section by section
@@ -51,7 +51,7 @@ def catalog(programs: dict[str, Program]) -> list[Diagram]:
 
 
 def load_programs(root: Path) -> dict[str, Program]:
-    from checklist.loader import load
+    from checklist.graph.load import load
 
     return {name: load(root / name) for name in (FLOW, VERBATIM) if (root / name).is_dir()}
 
@@ -144,7 +144,7 @@ def _write(path: Path, data: bytes) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from checklist import exitcodes
+    from checklist.cli import exitcodes
     from checklist.render.runner import INSTALL_HELP, DotFailed, NoGraphviz
 
     parser = argparse.ArgumentParser(description="Regenerate diagrams/ (DOT, SVG, PNG, README.md).")

@@ -1,7 +1,7 @@
 """`checklist run [FLOW] [--at STEP] [--set F=V]... [--session FILE] [--resume FILE] [--answers FILE] [--seed N]`.
 
 Importing this module costs argparse only; the engine is imported by `run`.
-Exit codes (checklist.exitcodes): 0 the flow ended or q saved; 1 the flow has check errors;
+Exit codes (checklist.cli.exitcodes): 0 the flow ended or q saved; 1 the flow has check errors;
 2 bad command line; 5 the session file is corrupt, foreign or lost its steps; 6 input ended
 before the flow did (saved); 130 Ctrl-C (saved).
 """
@@ -15,10 +15,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from checklist import exitcodes
+from checklist.cli import exitcodes
 
 if TYPE_CHECKING:
-    from checklist.program import Program
+    from checklist.graph.program import Program
     from checklist.run.roster import Roster
     from checklist.run.session import Session
 
@@ -102,7 +102,7 @@ def _flow_paths(flow: Path | None, saved: object) -> list[Path]:
     recorded = [Path(p) for p in getattr(saved, "paths", ())]
     if recorded and all(p.exists() for p in recorded):
         return recorded
-    from checklist.data import default_flow
+    from checklist.cli.data import default_flow
 
     return [default_flow()]
 

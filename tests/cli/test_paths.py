@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from checklist import exitcodes
-from checklist.cli import main
-
-from .conftest import FLOW
+from checklist.cli import exitcodes
+from checklist.cli.main import main
+from tests.paths.conftest import FLOW
 
 
 @pytest.fixture(scope="module")

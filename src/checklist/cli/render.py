@@ -37,7 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def run(args: argparse.Namespace) -> int:
-    from checklist import exitcodes
+    from checklist.cli import exitcodes
     from checklist.render.select import RenderUsageError
 
     try:
@@ -48,9 +48,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from checklist import exitcodes
-    from checklist.data import default_flow
-    from checklist.loader import load
+    from checklist.cli import exitcodes
+    from checklist.cli.data import default_flow
+    from checklist.graph.load import load
     from checklist.render import make_scene, render_text
     from checklist.render.overlay import read_trace
     from checklist.render.runner import INSTALL_HELP, DotFailed, NoGraphviz, run_dot

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from checklist.cards import card_for, card_text, find
-from checklist.program import Program
-from checklist.run.questions import slug
+from checklist.graph.program import Program
+from checklist.model.decks import card_for, card_text, find
+from checklist.model.names import slug
 from tests.conftest import ROOT
 
 SEEDS = ROOT.parent / "shared" / "seeds"

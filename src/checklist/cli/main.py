@@ -1,6 +1,6 @@
 """The `checklist` command: thin I/O around load, check, run and render.
 
-Exit codes: see checklist.exitcodes and docs/exit-codes.md.
+Exit codes: see checklist.cli.exitcodes and docs/exit-codes.md.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from checklist import exitcodes
+from checklist.cli import exitcodes
 
 EXIT_OK = exitcodes.OK
 EXIT_FINDINGS = exitcodes.FINDINGS
@@ -29,10 +29,10 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--werror", action="store_true", help="treat warnings as errors (exit 1)")
     check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
-    from checklist.run.command import add_arguments as run_arguments  # argparse only
+    from checklist.cli.run import add_arguments as run_arguments  # argparse only
 
     run_arguments(sub.add_parser("run", help="play a flow step by step at the table"))
-    from checklist.render.command import add_parser as render_parser  # argparse only
+    from checklist.cli.render import add_parser as render_parser  # argparse only
 
     render_parser(sub)
     cards = sub.add_parser("cards", help="print a maneuver card, or list a deck by category")
@@ -57,9 +57,9 @@ def use_colour(choice: str, stream: object) -> bool:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from checklist.checks import check
-    from checklist.data import default_flow
-    from checklist.loader import load
-    from checklist.report import render_text, to_json
+    from checklist.checks.report import render_text, to_json
+    from checklist.cli.data import default_flow
+    from checklist.graph.load import load
 
     paths = list(args.paths) or [default_flow()]
     program = load(paths)
@@ -73,21 +73,21 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from checklist.run.command import run
+    from checklist.cli.run import run
 
     return run(args)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from checklist.render.command import run
+    from checklist.cli.render import run
 
     return run(args)
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    from checklist.cards import card_text, deck_listing, find
-    from checklist.data import default_flow
-    from checklist.loader import load
+    from checklist.cli.data import default_flow
+    from checklist.graph.load import load
+    from checklist.model.decks import card_text, deck_listing, find
 
     program = load([args.flow or default_flow()])
     deck = program.decks.get(args.deck)
@@ -109,7 +109,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_paths(args: argparse.Namespace) -> int:
-    from checklist.paths.command import run
+    from checklist.cli.paths import run
 
     return run(args)
 
@@ -118,7 +118,7 @@ COMMANDS = {"check": cmd_check, "run": cmd_run, "render": cmd_render, "paths": c
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from checklist.loader import LoadError
+    from checklist.graph.load import LoadError
 
     try:
         args = _parser().parse_args(argv)

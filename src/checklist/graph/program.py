@@ -1,0 +1,50 @@
+"""A Program: every module of a flow folder, joined and indexed by step key."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from checklist import model as m
+from checklist.graph.flowgraph import FlowGraph
+from checklist.model.diagnostics import Diagnostic
+from checklist.model.jumps import resolve
+
+if TYPE_CHECKING:  # networkx is imported lazily: `checklist check` must start fast
+    import networkx as nx
+
+
+@dataclass
+class Program:
+    modules: tuple[m.Module, ...]
+    checklists: dict[str, m.Checklist]
+    steps: dict[str, m.Step]
+    facts: dict[str, m.Fact]
+    tables: dict[str, m.Table]
+    starts: tuple[m.StartDecl, ...]
+    expects: tuple[m.Expect, ...]
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)
+    decks: dict[str, m.Deck] = field(default_factory=dict)
+
+    @property
+    def start(self) -> str | None:
+        """The key of the single start step, if the program declares exactly one."""
+        if len(self.starts) != 1:
+            return None
+        decl = self.starts[0]
+        return self.resolve(decl.target, decl.checklist)
+
+    def resolve(self, target: m.Target, checklist: str | None) -> str | None:
+        """The step key a target names, or None for end/return or a missing checklist."""
+        return resolve(target, checklist)
+
+    @cached_property
+    def flow(self) -> FlowGraph:
+        return FlowGraph.build(self)
+
+    @cached_property
+    def graph(self) -> nx.MultiDiGraph[str]:
+        """The flow as a networkx MultiDiGraph; node keys like `combat.54`."""
+        return self.flow.to_networkx()

@@ -1,0 +1,15 @@
+"""The roster's words that a flow may name: `actor.NAME`, `target.NAME[KEY]`, `record ROLE.STATE`.
+
+The checker (E315) and the run read the same lists; docs/roster.md describes each.
+"""
+
+from __future__ import annotations
+
+SHEET_NUMBERS = ("st", "dx", "iq", "ht", "will", "hp", "fp", "move", "sm", "dodge", "parry", "block")
+STATE = ("current-hp", "current-fp", "stunned", "shock", "posture", "aim-turns", "evaluate-turns",
+         "feint", "grappled", "parries")  # fmt: skip
+FLAGS = ("stunned", "grappled")
+WEAPON_ATTRIBUTES = ("weapon-skill", "weapon-damage", "weapon-type", "weapon-reach", "weapon-acc", "weapon-rof",
+                     "weapon-rcl", "weapon-bulk")  # fmt: skip
+ATTRIBUTES = (*SHEET_NUMBERS, *STATE, "pain-threshold", *WEAPON_ATTRIBUTES)  # what `actor.NAME` can read
+KEYED = ("skill", "dr")  # what `actor.NAME[KEY]` can read
