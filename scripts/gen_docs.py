@@ -106,13 +106,16 @@ def errata_md() -> str:
     for key, step in sorted(flow.steps.items(), key=lambda kv: (order.get(kv[1].checklist, 3), kv[1].number)):
         for erratum in step.errata:
             said = "<br>".join(_cell(s) for s in found.get(key, [])) or "found by reading"
-            rows.append(f"| {key} | \"{_cell(erratum.printed)}\" | {said} | {_cell(erratum.reason)} |")
+            rows.append(f'| {key} | "{_cell(erratum.printed)}" | {said} | {_cell(erratum.reason)} |')
     for table in flow.tables.values():
         for erratum in table.errata:
-            said = "<br>".join(
-                _cell(f"{d.code.code} {d.message}") for d in check(verbatim) if f"table `{table.name}`" in d.message
-            ) or "found by reading"
-            rows.append(f"| table {table.name} | \"{_cell(erratum.printed)}\" | {said} | {_cell(erratum.reason)} |")
+            said = (
+                "<br>".join(
+                    _cell(f"{d.code.code} {d.message}") for d in check(verbatim) if f"table `{table.name}`" in d.message
+                )
+                or "found by reading"
+            )
+            rows.append(f'| table {table.name} | "{_cell(erratum.printed)}" | {said} | {_cell(erratum.reason)} |')
     return "\n".join(rows) + "\n"
 
 

@@ -9,11 +9,12 @@ if TYPE_CHECKING:
     from checklist.model.diagnostics import Diagnostic
 
 __all__ = ["check", "load"]
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # pyproject.toml has the same; `checklist --version` prints it
 
 
 def load(path: object) -> Program:
     """Load a .flow file or a folder of them (`flow/` by default in the CLI)."""
+    # deferred: importing any checklist module runs this file, and loading needs lark (100 ms)
     from checklist.graph.load import load as _load
 
     return _load(path)  # type: ignore[arg-type]
@@ -21,6 +22,6 @@ def load(path: object) -> Program:
 
 def check(program: Program) -> list[Diagnostic]:
     """Every diagnostic for a loaded program, sorted by file and position."""
-    from checklist.checks import check as _check
+    from checklist.checks import check as _check  # deferred: as in load()
 
     return _check(program)

@@ -15,7 +15,7 @@ from checklist import load
 from checklist.compute import cells
 from checklist.graph.program import Program
 from checklist.run.reader import Reader
-from checklist.run.session import Known
+from checklist.run.state import Known
 from tests.conftest import FLOW
 
 

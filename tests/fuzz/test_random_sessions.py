@@ -20,7 +20,8 @@ from checklist import load
 from checklist.model.dice import Dice
 from checklist.run import journal as jr
 from checklist.run.questions import BadAnswer, Question
-from checklist.run.session import Session, SessionError
+from checklist.run.session import Session
+from checklist.run.state import SessionError
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOW = load(ROOT / "flow")

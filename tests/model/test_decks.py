@@ -52,8 +52,13 @@ def test_3e_categories_list_the_cards_printed_under_them(flow: Program) -> None:
 @needs_seeds
 def test_every_3e_card_line_is_printed_in_seed_001(flow: Program) -> None:
     printed = seed("001")
-    missing = [(c.name, f.name, part) for c in flow.decks["3e"].cards for f in c.fields
-               for part in f.text.split(" — ") if norm(part) not in printed]  # table cells are joined with " — "
+    missing = [
+        (c.name, f.name, part)
+        for c in flow.decks["3e"].cards
+        for f in c.fields
+        for part in f.text.split(" — ")
+        if norm(part) not in printed
+    ]  # table cells are joined with " — "
     assert missing == []
 
 

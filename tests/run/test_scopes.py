@@ -20,6 +20,8 @@ def test_heads_of_the_combat_checklist(flow: Program) -> None:
 def test_heads_of_the_design_sample(hardest: Program) -> None:
     scopes = Scopes.derive(hardest)
     assert {k: sorted(v) for k, v in scopes.heads.items()} == {
-        "turn": ["combat.4"], "attack": ["combat.28"], "defender": ["combat.62"]
+        "turn": ["combat.4"],
+        "attack": ["combat.28"],
+        "defender": ["combat.62"],
     }
     assert scopes.describe() == ["turn: combat.4", "attack: combat.28", "defender: combat.62"]

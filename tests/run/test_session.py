@@ -12,7 +12,8 @@ from checklist import load
 from checklist.graph.program import Program
 from checklist.model import dice
 from checklist.run.questions import BadAnswer
-from checklist.run.session import Session, SessionError
+from checklist.run.session import Session
+from checklist.run.state import SessionError
 
 from .conftest import PLANS
 

@@ -168,4 +168,5 @@ def test_a_computed_attack_at_the_terminal(tmp_path: Path) -> None:
     assert finish(child) == exitcodes.OK
     saved = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
     assert {"kind": "answer", "step": "combat.54", "fact": "attack-dice", "value": 4} in [
-        {k: e.get(k) for k in ("kind", "step", "fact", "value")} for e in saved["events"]]
+        {k: e.get(k) for k in ("kind", "step", "fact", "value")} for e in saved["events"]
+    ]

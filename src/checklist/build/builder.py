@@ -123,7 +123,12 @@ class Builder:
             m.Checklist(c.id, c.title, tuple(c.steps), tuple(c.sections), c.span) for c in self.checklists
         )
         return m.Module(
-            self.path, checklists, tuple(self.facts), tuple(self.tables), tuple(self.starts), tuple(self.expects),
+            self.path,
+            checklists,
+            tuple(self.facts),
+            tuple(self.tables),
+            tuple(self.starts),
+            tuple(self.expects),
             self.cards.decks(),
         )
 

@@ -98,7 +98,7 @@ def _cycles(program: Program) -> Iterator[Diagnostic]:
 def _find_cycle(name: str, reads: dict[str, list[str]], path: list[str], seen: set[str],
                 done: set[str]) -> list[str] | None:  # fmt: skip
     if name in path:
-        return path[path.index(name):]
+        return path[path.index(name) :]
     if name in seen or name in done or name not in reads:
         return None
     seen.add(name)

@@ -33,7 +33,7 @@ def _check(program: Program, graph: FlowGraph, step: m.Step, split: m.Split, las
     until = program.resolve(split.until, step.checklist) if split.until else None
     avoid = frozenset({until}) if until else frozenset()
     branch = graph.reachable([start], avoid)
-    joins = (until is not None and (start == until or any(until in graph.successors(k) for k in branch)))
+    joins = until is not None and (start == until or any(until in graph.successors(k) for k in branch))
     if joins or branch & graph.returns:
         return
     goal = f"step {split.until}" if split.until else "a `return`"

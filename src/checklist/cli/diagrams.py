@@ -14,7 +14,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from checklist.cli import exitcodes
+from checklist.graph.load import load
 from checklist.graph.program import Program
+from checklist.render import make_scene, render_text
+from checklist.render.runner import INSTALL_HELP, DotFailed, NoGraphviz, run_dot
+from checklist.render.select import select
 
 CHECKLISTS = ("pre-combat", "combat", "post-combat")
 SECTIONED = "combat"  # the checklist drawn again section by section
@@ -51,14 +56,11 @@ def catalog(programs: dict[str, Program]) -> list[Diagram]:
 
 
 def load_programs(root: Path) -> dict[str, Program]:
-    from checklist.graph.load import load
 
     return {name: load(root / name) for name in (FLOW, VERBATIM) if (root / name).is_dir()}
 
 
 def dot_source(diagram: Diagram, program: Program) -> str:
-    from checklist.render import make_scene, render_text
-    from checklist.render.select import select
 
     selection = select(program, diagram.checklist, diagram.section)
     return render_text(make_scene(program, selection, findings=diagram.findings), "dot")
@@ -75,8 +77,6 @@ def expected(root: Path) -> dict[str, str]:
 
 
 def readme(diagrams: list[Diagram], flow: Program) -> str:
-    from checklist.render import make_scene, render_text
-    from checklist.render.select import select
 
     lines = [
         "# Diagrams",
@@ -119,7 +119,6 @@ def stale(root: Path) -> Iterator[str]:
 
 def regenerate(root: Path, timeout: float = 20.0, images: bool = True) -> list[Path]:
     """Write every diagram; returns the files written. Raises runner.NoGraphviz / DotFailed."""
-    from checklist.render.runner import run_dot
 
     written: list[Path] = []
     programs = load_programs(root)
@@ -144,8 +143,6 @@ def _write(path: Path, data: bytes) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from checklist.cli import exitcodes
-    from checklist.render.runner import INSTALL_HELP, DotFailed, NoGraphviz
 
     parser = argparse.ArgumentParser(description="Regenerate diagrams/ (DOT, SVG, PNG, README.md).")
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[3])

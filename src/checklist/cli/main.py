@@ -9,44 +9,16 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from checklist.cli import exitcodes
+from checklist.cli.arguments import parser
+from checklist.cli.data import default_flow
+from checklist.model.decks import card_text, deck_listing, find
 
 EXIT_OK = exitcodes.OK
 EXIT_FINDINGS = exitcodes.FINDINGS
 EXIT_USAGE = exitcodes.USAGE
 EXIT_INTERRUPTED = exitcodes.INTERRUPTED
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="checklist", description="GURPS combat checklists as executable flowcharts."
-    )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    check = sub.add_parser("check", help="validate flows the way a compiler would")
-    check.add_argument("paths", nargs="*", type=Path, help="flow files or folders (default: the bundled flow/)")
-    check.add_argument("--format", choices=("text", "json"), default="text")
-    check.add_argument("--werror", action="store_true", help="treat warnings as errors (exit 1)")
-    check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
-    from checklist.cli.run import add_arguments as run_arguments  # argparse only
-
-    run_arguments(sub.add_parser("run", help="play a flow step by step at the table"))
-    from checklist.cli.render import add_parser as render_parser  # argparse only
-
-    render_parser(sub)
-    cards = sub.add_parser("cards", help="print a maneuver card, or list a deck by category")
-    cards.add_argument("name", nargs="?", help="card name or title, or its start (default: list the deck)")
-    cards.add_argument("--deck", default="4e", help="which deck: 4e (default) or 3e")
-    cards.add_argument("--flow", type=Path, help="flow file or folder holding the decks (default: the bundled flow/)")
-    paths = sub.add_parser("paths", help="answer scripts that visit every step or take every edge of a flow")
-    paths.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
-    paths.add_argument("--cover", choices=("edges", "steps"), default="edges", help="what to cover (default: edges)")
-    paths.add_argument("-o", "--output", type=Path, metavar="DIR",
-                       help="write the scripts here (script-01.answers, ...); default: print them")  # fmt: skip
-    paths.add_argument("--budget", type=int, default=2000, metavar="N",
-                       help="engine states one search may try before a target counts as missed (default 2000)")
-    return parser
 
 
 def use_colour(choice: str, stream: object) -> bool:
@@ -55,11 +27,14 @@ def use_colour(choice: str, stream: object) -> bool:
     return not os.environ.get("NO_COLOR") and bool(getattr(stream, "isatty", lambda: False)())
 
 
+# The commands import their engines when they run (deferred): loading a flow needs lark, about
+# 100 ms, and `checklist --help` or `--version` needs none of it.
+
+
 def cmd_check(args: argparse.Namespace) -> int:
-    from checklist.checks import check
-    from checklist.checks.report import render_text, to_json
-    from checklist.cli.data import default_flow
-    from checklist.graph.load import load
+    from checklist.checks import check  # deferred: see above
+    from checklist.checks.report import render_text, to_json  # deferred: see above
+    from checklist.graph.load import load  # deferred: lark
 
     paths = list(args.paths) or [default_flow()]
     program = load(paths)
@@ -73,21 +48,19 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from checklist.cli.run import run
+    from checklist.cli.run import run  # deferred: the run engine and lark
 
     return run(args)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from checklist.cli.render import run
+    from checklist.cli.render import run  # deferred: the renderer and lark
 
     return run(args)
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    from checklist.cli.data import default_flow
-    from checklist.graph.load import load
-    from checklist.model.decks import card_text, deck_listing, find
+    from checklist.graph.load import load  # deferred: lark
 
     program = load([args.flow or default_flow()])
     deck = program.decks.get(args.deck)
@@ -109,7 +82,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_paths(args: argparse.Namespace) -> int:
-    from checklist.cli.paths import run
+    from checklist.cli.paths import run  # deferred: the planner, the run engine and lark
 
     return run(args)
 
@@ -118,10 +91,10 @@ COMMANDS = {"check": cmd_check, "run": cmd_run, "render": cmd_render, "paths": c
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from checklist.graph.load import LoadError
+    from checklist.graph.load import LoadError  # deferred: lark (loading it is part of a command's time)
 
     try:
-        args = _parser().parse_args(argv)
+        args = parser().parse_args(argv)
         return COMMANDS[args.command](args)
     except LoadError as exc:
         print(f"checklist: error: {exc}", file=sys.stderr)

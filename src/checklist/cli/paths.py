@@ -12,15 +12,15 @@ import argparse
 import sys
 from pathlib import Path
 
+from checklist.checks import check
 from checklist.cli import exitcodes
+from checklist.cli.data import default_flow
+from checklist.graph.load import load
+from checklist.paths.plan import cover
+from checklist.paths.scripts import names, report_text, script_text
 
 
 def run(args: argparse.Namespace) -> int:
-    from checklist.checks import check
-    from checklist.cli.data import default_flow
-    from checklist.graph.load import load
-    from checklist.paths.plan import cover
-    from checklist.paths.scripts import names, report_text, script_text
 
     if args.budget < 1:
         print("checklist paths: --budget must be at least 1", file=sys.stderr)

@@ -6,39 +6,20 @@ import argparse
 import sys
 from pathlib import Path
 
-TEXT_FORMATS = ("dot", "mermaid")
-IMAGE_FORMATS = ("svg", "png", "pdf")
+from checklist.cli import exitcodes
+from checklist.cli.arguments import TEXT_FORMATS
+from checklist.cli.data import default_flow
+from checklist.graph.load import load
+from checklist.render import make_scene, render_text
+from checklist.render.overlay import read_trace
+from checklist.render.runner import INSTALL_HELP, DotFailed, NoGraphviz, run_dot
+from checklist.render.select import RenderUsageError, select
+
 SUFFIX_FORMATS = {".svg": "svg", ".png": "png", ".pdf": "pdf", ".dot": "dot", ".gv": "dot",
                   ".mmd": "mermaid", ".mermaid": "mermaid"}  # fmt: skip
 
 
-def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
-    p: argparse.ArgumentParser = sub.add_parser(
-        "render", help="draw flows as flowcharts (SVG, PNG, PDF, DOT or Mermaid)",
-        description="Draw the flow, one checklist, one section or the steps around one step. "
-        "Images need Graphviz's `dot`; the DOT source is written beside every image.",
-    )  # fmt: skip
-    p.add_argument("paths", nargs="*", type=Path, metavar="FLOW",
-                   help="flow files or folders (default: the bundled flow/)")  # fmt: skip
-    p.add_argument("--checklist", metavar="ID", help="draw one checklist, e.g. combat")
-    p.add_argument("--section", metavar="NAME", help="draw one section, e.g. damage")
-    p.add_argument("--around", metavar="STEP", help="draw the steps near STEP, e.g. combat.54")
-    p.add_argument("--depth", type=int, default=2, help="with --around: how many jumps away (default 2)")
-    p.add_argument("--format", choices=IMAGE_FORMATS + TEXT_FORMATS,
-                   help="output format (default: from -o's suffix, else svg)")  # fmt: skip
-    p.add_argument("-o", "--output", metavar="PATH",
-                   help="where to write; `-` for stdout (default: SCOPE.FORMAT, or stdout for dot/mermaid)")
-    p.add_argument("--trace", metavar="SESSION", type=Path,
-                   help='highlight a session\'s path: a JSON file {"trace": [step keys], "current": key}')
-    p.add_argument("--findings", action="store_true", help="draw the checker's findings on the picture")
-    p.add_argument("--dot-timeout", type=float, default=20.0, metavar="SECONDS",
-                   help="stop dot after this long (default 20)")  # fmt: skip
-    return p
-
-
 def run(args: argparse.Namespace) -> int:
-    from checklist.cli import exitcodes
-    from checklist.render.select import RenderUsageError
 
     try:
         return _run(args)
@@ -48,13 +29,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from checklist.cli import exitcodes
-    from checklist.cli.data import default_flow
-    from checklist.graph.load import load
-    from checklist.render import make_scene, render_text
-    from checklist.render.overlay import read_trace
-    from checklist.render.runner import INSTALL_HELP, DotFailed, NoGraphviz, run_dot
-    from checklist.render.select import select
 
     fmt = args.format or SUFFIX_FORMATS.get(Path(args.output or "").suffix.lower(), "svg")
     program = load(list(args.paths) or [default_flow()])
@@ -109,7 +83,6 @@ def _write_text(text: str, output: str | None) -> None:
 
 
 def _write_file(path: Path, data: bytes) -> None:
-    from checklist.render.select import RenderUsageError
 
     try:
         if path.parent != Path():

@@ -16,29 +16,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from checklist.cli import exitcodes
+from checklist.cli.arguments import DEFAULT_SESSION
+from checklist.cli.data import default_flow
+from checklist.run import journal as jr
+from checklist.run.answers import AnswersError, Feed, read_answers
+from checklist.run.programs import load_clean
+from checklist.run.questions import BadAnswer
+from checklist.run.roster import RosterError, load
+from checklist.run.session import Session
+from checklist.run.state import SessionError
+from checklist.run.terminal import Quit, Terminal
 
 if TYPE_CHECKING:
     from checklist.graph.program import Program
     from checklist.run.roster import Roster
     from checklist.run.session import Session
-
-DEFAULT_SESSION = Path("checklist-session.json")
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
-    parser.add_argument("--at", metavar="STEP", help="start at this step, e.g. combat.54")
-    parser.add_argument("--set", metavar="FACT=VALUE", action="append", default=[],
-                        help="a fact known from the start, e.g. stunned=no (repeatable)")  # fmt: skip
-    parser.add_argument("--session", type=Path, metavar="FILE",
-                        help=f"save the session here after every answer (default: {DEFAULT_SESSION})")  # fmt: skip
-    parser.add_argument("--resume", type=Path, metavar="FILE", help="continue a saved session")
-    parser.add_argument("--answers", type=Path, metavar="FILE", help="read the answers from FILE, one per prompt")
-    parser.add_argument("--seed", type=int, metavar="N", help="seed for the dice the program rolls")
-    parser.add_argument("--ask-computed", action="store_true",
-                        help="ask computed facts instead of working them out (to replay `checklist paths` scripts)")
-    parser.add_argument("--roster", type=Path, metavar="FILE",
-                        help="the combatants (TOML, docs/roster.md); steps read them instead of asking")  # fmt: skip
 
 
 class _Fail(Exception):
@@ -56,8 +48,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from checklist.run import journal as jr
-    from checklist.run.programs import load_clean
 
     if args.resume is not None and (args.at or args.set or args.seed is not None or args.roster is not None):
         raise _Fail(exitcodes.USAGE,
@@ -102,7 +92,6 @@ def _flow_paths(flow: Path | None, saved: object) -> list[Path]:
     recorded = [Path(p) for p in getattr(saved, "paths", ())]
     if recorded and all(p.exists() for p in recorded):
         return recorded
-    from checklist.cli.data import default_flow
 
     return [default_flow()]
 
@@ -110,7 +99,6 @@ def _flow_paths(flow: Path | None, saved: object) -> list[Path]:
 def _refuse_to_clobber(path: Path) -> None:
     if not path.exists():
         return
-    from checklist.run import journal as jr
 
     try:
         existing = jr.read(path)
@@ -123,9 +111,6 @@ def _refuse_to_clobber(path: Path) -> None:
 
 def _new_session(program: Program, args: argparse.Namespace) -> Session:
     import secrets
-
-    from checklist.run.questions import BadAnswer
-    from checklist.run.session import Session, SessionError
 
     facts: dict[str, str] = {}
     for item in args.set:
@@ -143,7 +128,6 @@ def _new_session(program: Program, args: argparse.Namespace) -> Session:
 
 
 def _roster(path: Path) -> Roster:
-    from checklist.run.roster import RosterError, load
 
     try:
         return load(path)
@@ -167,8 +151,6 @@ def _step_key(program: Program, text: str) -> str:
 def _play(
     session: Session, save: Callable[[bool], None], path: Path, answers: Path | None, notes: tuple[str, ...]
 ) -> int:
-    from checklist.run.answers import AnswersError, Feed, read_answers
-    from checklist.run.terminal import Quit, Terminal
 
     out = sys.stdout
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from checklist.model import Span
+from checklist.model.nodes import Span
 
 Severity = Literal["error", "warning"]
 
@@ -79,7 +79,5 @@ class Diagnostic:
         return (self.span.file, self.span.line, self.span.column, self.code.code)
 
 
-def diag(
-    code: Code, message: str, span: Span, *notes: str, help: str | None = None
-) -> Diagnostic:
+def diag(code: Code, message: str, span: Span, *notes: str, help: str | None = None) -> Diagnostic:
     return Diagnostic(code, message, span, tuple(notes), help)

@@ -11,6 +11,7 @@ from checklist import model as m
 from checklist.graph.program import Program
 from checklist.model.dice import Dice, DiceError
 from checklist.run.questions import Question
+from checklist.run.scopes import asked_facts
 
 
 class Choices:
@@ -60,7 +61,6 @@ def _branching(program: Program) -> set[str]:
     """Facts whose value can change where the flow goes: read by a jump, or by a computed fact
     that is.  A fact that only feeds ledger lines is not: the rolls against the ledger already
     give every outcome, so trying each of its values would only multiply the states."""
-    from checklist.run.scopes import asked_facts
 
     lines = {a.fact for step in program.steps.values() for a in step.actions if isinstance(a, m.Add)}
     found = {f for step in program.steps.values() for f in asked_facts(step) if f not in lines}

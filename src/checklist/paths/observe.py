@@ -1,9 +1,10 @@
 """The real session engine, watched: which edges of the flow graph each answer makes it take.
 
-`Recorder` is `checklist.run.session.Session` itself, unchanged in behaviour; it only notes,
-as the engine carries out each decision, the graph edge (`program.flow`, an `Edge`) that
-decision follows and every step it visits.  The planner (plan.py) reads these notes, so a
-script is credited only with what the engine really did.
+`Watch` observes a `checklist.run.session.Session` through its public hooks: it notes, as
+the engine carries out each decision, the graph edge (`program.flow`, an `Edge`) that
+decision follows and every step it visits.  `Recorder` is a Session with a Watch on it.
+The planner (plan.py) reads these notes, so a script is credited only with what the engine
+really did.
 
 An edge is told apart from its parallel twins (`if a -> 5` and `else -> 5`, a `choose` with
 two values for one step) by the source span of the jump the engine took: `FlowGraph` gives
@@ -19,31 +20,45 @@ from checklist import model as m
 from checklist.graph.flowgraph import Edge, FlowGraph
 from checklist.graph.program import Program
 from checklist.model.jumps import Exit, chosen, jump_exits
-from checklist.run.session import Decision, Frame, Session, State
+from checklist.run.session import Session
+from checklist.run.state import Decision, Frame, State
+
+
+class Watch:
+    """An observer of a Session (its public hooks): each edge taken and each step visited."""
+
+    def __init__(self, program: Program) -> None:
+        self.program = program
+        self.flow: FlowGraph = program.flow
+        self.taken: list[Edge] = []
+        self.visited_steps: list[str] = []
+
+    def visited(self, step: str) -> None:
+        self.visited_steps.append(step)
+
+    def decided(self, before: State, decision: Decision, after: State) -> None:
+        self.taken.extend(taken_edges(self.program, self.flow, before, decision, after))
 
 
 class Recorder(Session):
-    """A Session that notes each edge taken (`taken`) and each step visited (`visited`)."""
+    """A Session with a Watch on it: `taken` and `visited` are what the engine really did."""
 
     def __init__(self, program: Program, **kwargs: Any) -> None:
-        self.flow: FlowGraph = program.flow
-        self.taken: list[Edge] = []
-        self.visited: list[str] = []
+        self.watch = Watch(program)
         kwargs.setdefault("compute", False)  # plan over the decisions: every computed fact is an answer
-        super().__init__(program, **kwargs)
+        super().__init__(program, observers=(self.watch,), **kwargs)
+
+    @property
+    def taken(self) -> list[Edge]:
+        return self.watch.taken
+
+    @property
+    def visited(self) -> list[str]:
+        return self.watch.visited_steps
 
     def clear(self) -> None:
-        self.taken.clear()
-        self.visited.clear()
-
-    def _apply(self, state: State, decision: Decision) -> State:
-        new = super()._apply(state, decision)
-        self.taken.extend(taken_edges(self.program, self.flow, state, decision, new))
-        return new
-
-    def _visit(self, state: State, key: str, rules: bool = True) -> State:
-        self.visited.append(key)
-        return super()._visit(state, key, rules)
+        self.watch.taken.clear()
+        self.watch.visited_steps.clear()
 
 
 def taken_edges(program: Program, flow: FlowGraph, before: State, decision: Decision, after: State) -> list[Edge]:

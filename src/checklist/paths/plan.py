@@ -26,7 +26,7 @@ from checklist.graph.flowgraph import Edge
 from checklist.graph.program import Program
 from checklist.paths.observe import Recorder
 from checklist.paths.search import Goal, Search
-from checklist.run.session import SessionError, State
+from checklist.run.state import SessionError, State
 
 Mode = Literal["steps", "edges"]
 Target = Edge | str  # an edge, or a step key

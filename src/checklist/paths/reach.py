@@ -14,11 +14,11 @@ from collections import deque
 from collections.abc import Mapping
 
 from checklist import model as m
+from checklist.compute.conditions import decide
 from checklist.graph.program import Program
 from checklist.model.jumps import Exit, jump_exits
 from checklist.run.questions import Value
 from checklist.run.scopes import Scopes, asked_facts
-from checklist.run.session import atom_holds
 
 
 class Reach:
@@ -92,15 +92,5 @@ def _known(ways: list[Exit], steps: Mapping[str, m.Step]) -> list[str]:
 
 def holds(cond: m.Condition, known: Mapping[str, Value]) -> bool | None:
     """True, False, or None when it depends on facts not known yet."""
-    if isinstance(cond, (m.AllOf, m.AnyOf)):
-        decisive = isinstance(cond, m.AnyOf)
-        unknown = False
-        for item in cond.items:
-            result = holds(item, known)
-            if result is None:
-                unknown = True
-            elif result is decisive:
-                return decisive
-        return None if unknown else not decisive
-    value = known.get(cond.fact)
-    return None if value is None else atom_holds(cond, value)
+    result = decide(cond, known.get)
+    return None if isinstance(result, str) else result

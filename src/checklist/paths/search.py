@@ -24,7 +24,7 @@ from checklist.paths.choices import Choices
 from checklist.paths.observe import Recorder
 from checklist.paths.reach import Reach
 from checklist.run.questions import BadAnswer
-from checklist.run.session import Frame, Known, SessionError, State
+from checklist.run.state import Frame, Known, SessionError, State
 
 Goal = Callable[[Recorder], bool]  # after one answer: did the engine do what is wanted?
 FAR = 10_000  # the estimate for a state the graph gives no way to the goal from
@@ -99,8 +99,7 @@ class Search:
     def answer(self, state: State, text: str) -> State | None:
         """The state the engine reaches from `state` by typing `text` (None: it refuses)."""
         scratch = self.scratch
-        scratch.history = [state]
-        scratch.events = []
+        scratch.rewind(state)
         scratch.clear()
         try:
             scratch.answer(text)

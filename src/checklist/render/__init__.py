@@ -16,6 +16,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from checklist.render.compose import scene
+from checklist.render.dot import to_dot
+from checklist.render.mermaid import to_mermaid
+from checklist.render.overlay import findings as compute_findings
+from checklist.render.select import select
+
 if TYPE_CHECKING:
     from checklist.graph.program import Program
     from checklist.render.compose import Options
@@ -35,9 +41,6 @@ def make_scene(
     options: Options | None = None,
 ) -> Scene:
     """What to draw: `selection` defaults to the whole program; findings=True runs the checker."""
-    from checklist.render.compose import scene
-    from checklist.render.overlay import findings as compute_findings
-    from checklist.render.select import select
 
     marks = compute_findings(program) if findings is True else findings or None
     return scene(program, selection or select(program), options, marks, trace)
@@ -46,9 +49,6 @@ def make_scene(
 def render_text(scene: Scene, fmt: str = "dot") -> str:
     """DOT or Mermaid source for a scene."""
     if fmt == "mermaid":
-        from checklist.render.mermaid import to_mermaid
-
         return to_mermaid(scene)
-    from checklist.render.dot import to_dot
 
     return to_dot(scene)

@@ -59,7 +59,7 @@ def _attrs(pairs: dict[str, str], node: bool = False) -> str:
 def node_label(node: Node) -> str:
     if node.kind == "note":
         lines = [ln for para in node.title.split("\n") for ln in style.wrap(para, NOTE_WIDTH)]
-        return "<" + "".join(f"{html(ln)}<br align=\"left\"/>" for ln in lines) + ">"
+        return "<" + "".join(f'{html(ln)}<br align="left"/>' for ln in lines) + ">"
     if node.kind in ("start", "end", "return"):
         return f"<{html(node.title)}>"
     if node.kind in ("port", "ghost", "stub"):
@@ -134,7 +134,7 @@ def to_dot(scene: Scene) -> str:
     out = [
         f"digraph {quote_id(scene.title)} {{",
         f'  graph [rankdir=TB, newrank=true, label={_title(scene)}, labelloc=t, fontname="{style.FONT}", '
-        f'nodesep=0.25, ranksep=0.3, pad=0.2, remincross=true];',
+        f"nodesep=0.25, ranksep=0.3, pad=0.2, remincross=true];",
         f'  node [fontname="{style.FONT}", fontsize=11, fontcolor="{style.COLOURS["ink"]}", '
         f'color="{style.COLOURS["ink"]}", margin="0.1,0.04", height=0.4];',
         f'  edge [fontname="{style.FONT}", fontsize=9, arrowsize=0.7, color="#424242"];',

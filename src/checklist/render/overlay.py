@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checklist import model as m
+from checklist.checks import check, no_exit
 from checklist.graph.program import Program
 from checklist.model.diagnostics import SYNTAX, Diagnostic
 from checklist.render.select import RenderUsageError
@@ -36,7 +37,6 @@ class Trace:
 
 def findings(program: Program) -> Findings:
     """Run the checker and recompute its graph findings from program.flow, step by step."""
-    from checklist.checks import check, no_exit
 
     found = check(program)
     by_step = _attach(program, found)

@@ -29,7 +29,9 @@ from typing import Any, NamedTuple
 
 from checklist.graph.program import Program
 from checklist.run.questions import BadAnswer, Value
-from checklist.run.session import Event, Session, SessionError
+from checklist.run.roster import RosterError, from_data
+from checklist.run.session import Session
+from checklist.run.state import Event, SessionError
 
 FORMAT = "checklist-session"
 VERSION = 1
@@ -329,7 +331,6 @@ def restore(journal: Journal, program: Program, program_digest: str) -> Restored
         if gone:
             shown = ", ".join(gone[:6]) + (", ..." if len(gone) > 6 else "")
             raise JournalError(f"the flow has changed and steps this session visited are gone: {shown}")
-    from checklist.run.roster import RosterError, from_data
 
     try:
         roster = from_data(dict(journal.roster["source"]), "roster") if journal.roster is not None else None

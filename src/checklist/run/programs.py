@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from checklist.checks import check
+from checklist.checks.report import render_text
+from checklist.graph.load import load
 from checklist.graph.program import Program
 
 
 def load_clean(paths: list[Path]) -> tuple[Program, str | None]:
     """The program, and the rendered error report when `checklist check` finds errors."""
-    from checklist.checks import check
-    from checklist.checks.report import render_text
-    from checklist.graph.load import load
 
     program = load(list(paths))
     errors = [d for d in check(program) if d.severity == "error"]

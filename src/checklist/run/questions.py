@@ -78,7 +78,8 @@ def split_question(item: str | None, where: str) -> Question:
         return Question("split", f"Run the branch {where} once? 1 runs it, 0 skips it.")
     words = item.replace("-", " ")
     return Question(
-        "split", f"How many {words} branches {where}? Number and names, e.g. `2: Bob, Ann` (0 skips).",
+        "split",
+        f"How many {words} branches {where}? Number and names, e.g. `2: Bob, Ann` (0 skips).",
         item=item,
     )
 

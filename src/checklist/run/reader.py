@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from contextlib import suppress
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from checklist import model as m
+from checklist.compute.conditions import decide
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
 from checklist.graph.program import Program
+from checklist.model.names import slug
+from checklist.run.questions import Value
 from checklist.run.roster import Roster, RosterError
-
-if TYPE_CHECKING:
-    from checklist.run.questions import Value
-    from checklist.run.session import Frame, Known
+from checklist.run.state import Frame, Known
 
 TARGET_ITEMS = ("defender", "combatant-hit")  # the split whose branch names the target
 
@@ -85,8 +84,6 @@ class Reader:
         current = self.known.get(ledger)
         decl = self.program.facts[ledger]
         if current is None:
-            from checklist.run.session import Known
-
             self.seq += 1
             current = Known(ledger, 0, decl.scope, "ledger", self.step, self.seq)
         if all(line != fact for line, _ in current.lines):
@@ -152,10 +149,8 @@ class Reader:
             self.roster = self.roster.next_turn()
 
     def _evaluator(self) -> Evaluator:
-        from checklist.run.session import _test
-
         def holds(cond: m.Condition) -> bool:
-            result = _test(cond, self.read)
+            result = decide(cond, self.read)
             if isinstance(result, str):
                 raise Need(self.ask(result)[0])
             return result
@@ -177,8 +172,6 @@ class Reader:
         return total
 
     def _compute(self, decl: m.Fact) -> Value:
-        from checklist.run.session import Known
-
         if decl.name in self._busy:
             raise CannotCompute(f"`{decl.name}` depends on itself")
         assert decl.expr is not None
@@ -214,8 +207,6 @@ def _fits(decl: m.Fact, value: Value, program_tables: dict[str, m.Table]) -> boo
         return isinstance(value, int)
     if decl.kind in ("yes/no", "choice"):
         return str(value) in decl.choices
-    from checklist.model.names import slug
-
     table = program_tables.get(decl.table or "")
     return table is not None and str(value) in {slug(r.cells[0]) for r in table.rows if r.cells}
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from checklist import model as m
 from checklist.graph.program import Program
+from checklist.model.decks import card_for, card_text
 from checklist.run.questions import Question
 from checklist.run.refs import describe as describe_ref
 from checklist.run.scopes import RANK
-from checklist.run.session import Decision, Known, Session, Visit
+from checklist.run.session import Session
+from checklist.run.state import Decision, Known, Visit
 
 KEYS = "number or name answers · b back · o override · w where · ? help · q save and quit"
 HELP = """\
@@ -126,7 +128,6 @@ def _signed(value: object) -> str:
 
 def card_lines(session: Session, paint: Painter) -> list[str]:
     """The cards a step shows: the card its fact's value names, once the fact is known."""
-    from checklist.model.decks import card_for, card_text
 
     out: list[str] = []
     known = session.state.known()

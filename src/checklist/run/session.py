@@ -16,199 +16,33 @@ Facts are forgotten by three rules (docs/run.md, "Scopes"):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
-from typing import Literal
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Protocol
 
 from checklist import model as m
 from checklist.graph.program import Program
 from checklist.model import dice as dice_mod
-from checklist.model.jumps import Exit, chosen, jump_exits, resolve
+from checklist.model.jumps import resolve
 from checklist.run import questions as q
 from checklist.run.questions import CONTINUE, Answer, BadAnswer, Question, Value
 from checklist.run.reader import Reader, dependents, drop_stale
 from checklist.run.roster import Roster
 from checklist.run.scopes import RANK, Scopes
+from checklist.run.state import Decision, Event, Finish, Frame, How, Known, SessionError, State, Trail, Visit
+from checklist.run.step import Need, step_move
 
-How = Literal["set", "asked", "rolled", "override", "computed", "ledger"]
 ROLL_KEYS = ("r", "roll")
 
 
-class SessionError(Exception):
-    """A request the session cannot honour in its current state (not a bad answer)."""
+class Observer(Protocol):
+    """Hears what a session does, as ink's Story callbacks do; it must not change the session."""
 
+    def visited(self, step: str) -> None:
+        """The run arrives at (or starts at) step `step`."""
 
-@dataclass(frozen=True, slots=True)
-class Known:
-    """A remembered fact: its value, scope, how it became known, where and in which order."""
-
-    fact: str
-    value: Value
-    scope: m.Scope
-    how: How
-    step: str | None
-    seq: int
-    work: str = ""  # a computed fact: how it was worked out
-    deps: tuple[str, ...] = ()  # a computed fact: the facts it read
-    lines: tuple[tuple[str, str], ...] = ()  # a ledger: (fact, step it was added at), in order
-    adjust: int = 0  # a ledger: the game master's correction over the sum of its lines
-
-
-@dataclass(frozen=True, slots=True)
-class Frame:
-    """An active split: branch `index` of `names` is running."""
-
-    step: str
-    statement: int
-    target: str
-    until: str | None
-    returns: bool
-    item: str | None  # None: a `once` split
-    names: tuple[str, ...]
-    index: int
-    saved: tuple[Known, ...]
-
-    @property
-    def label(self) -> str:
-        if self.item is None:
-            return f"split from {self.step}"
-        return f"{self.item} {self.names[self.index]} ({self.index + 1}/{len(self.names)})"
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """Where a step goes: a jump, the end, a return, a split, or nowhere (stuck)."""
-
-    kind: Literal["jump", "end", "return", "split", "stuck"]
-    statement: int
-    target: str | None = None
-    why: str = ""  # the condition that held, "otherwise", "go", or why it is stuck
-    names: tuple[str, ...] = ()
-    label: str = ""  # an `end "label"`
-
-    def describe(self) -> str:
-        why = f" ({self.why})" if self.why and self.kind != "stuck" else ""
-        if self.kind == "jump":
-            return f"-> {self.target}{why}"
-        if self.kind == "end":
-            return f"end{why}" + (f": {self.label}" if self.label else "")
-        if self.kind == "return":
-            return f"return{why}"
-        if self.kind == "split":
-            return f"split: {', '.join(self.names) or 'no branch'}" if self.names != ("",) else "split once"
-        return f"stuck: {self.why}"
-
-
-@dataclass(frozen=True, slots=True)
-class Visit:
-    """One arrival at a step (or a return to it after a split), for the trace."""
-
-    step: str
-    branch: str
-    resumed: bool = False
-    used: tuple[tuple[str, Value, How], ...] = ()
-    outcome: str = ""
-
-
-class Trail:
-    """The trace as a persistent linked list: each state shares every earlier visit with the
-    states before it, so keeping every state for undo costs one node per visit, not a copy."""
-
-    __slots__ = ("prev", "visit", "length")
-
-    def __init__(self, prev: Trail | None, visit: Visit) -> None:
-        self.prev = prev
-        self.visit = visit
-        self.length: int = (prev.length if prev is not None else 0) + 1
-
-    def visits(self) -> tuple[Visit, ...]:
-        out: list[Visit] = []
-        node: Trail | None = self
-        while node is not None:
-            out.append(node.visit)
-            node = node.prev
-        return tuple(reversed(out))
-
-    def __eq__(self, other: object) -> bool:
-        a: Trail | None = self
-        b = other if isinstance(other, Trail) else None
-        if b is None:
-            return NotImplemented
-        while a is not None and b is not None:
-            if a is b:
-                return True
-            if a.length != b.length or a.visit != b.visit:
-                return False
-            a, b = a.prev, b.prev
-        return a is b
-
-    def __hash__(self) -> int:
-        return hash((self.length, self.visit))
-
-    def __repr__(self) -> str:
-        return f"Trail({self.length} visits, last {self.visit.step})"
-
-
-@dataclass(frozen=True, slots=True)
-class Finish:
-    kind: Literal["end", "stuck"]
-    label: str
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing the game master did; the journal stores these and replays them."""
-
-    kind: Literal["answer", "continue", "split", "override"]
-    step: str
-    fact: str | None = None
-    value: Value | None = None
-    names: tuple[str, ...] = ()
-    rolled: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    step: str
-    statement: int  # where this visit's statements (re)start
-    facts: tuple[Known, ...]
-    frames: tuple[Frame, ...]
-    trail: Trail | None
-    question: Question | None
-    decision: Decision | None  # decided without a question: waits for `continue`
-    consulted: tuple[str, ...]  # known facts this visit has read
-    answered: bool  # the game master answered something during this visit
-    finished: Finish | None
-    seq: int
-    rolls: int
-    spare: frozenset[m.Scope] = frozenset()  # scopes whose first head keeps facts set at the start
-    roster: Roster | None = None  # the combatants and their state, if the run has a roster
-    acted: int = 0  # this visit's actions already carried out (a `record` must not run twice)
-
-    @property
-    def trace(self) -> tuple[Visit, ...]:
-        """Every visit so far, oldest first (O(visits): for summaries, not for each answer)."""
-        return self.trail.visits() if self.trail is not None else ()
-
-    @property
-    def last(self) -> Visit | None:
-        return self.trail.visit if self.trail is not None else None
-
-    def known(self) -> dict[str, Known]:
-        return {k.fact: k for k in self.facts}
-
-    def value(self, fact: str) -> Value | None:
-        for known in self.facts:
-            if known.fact == fact:
-                return known.value
-        return None
-
-
-class _Need:
-    __slots__ = ("question",)
-
-    def __init__(self, question: Question) -> None:
-        self.question = question
+    def decided(self, before: State, decision: Decision, after: State) -> None:
+        """The run carries out `decision`, going from state `before` to `after`."""
 
 
 class Session:
@@ -224,8 +58,10 @@ class Session:
         scopes: Scopes | None = None,
         roster: Roster | None = None,
         compute: bool = True,
+        observers: Sequence[Observer] = (),
     ) -> None:
         self.program = program
+        self.observers = list(observers)  # told of every visit and decision, the first visit included
         self.roster = roster
         self.compute = compute  # False: computed facts are asked, as if the game master typed each
         self.seed = seed
@@ -343,6 +179,11 @@ class Session:
         self.history.append(replace(state, question=question, decision=None))
         self.events.append(Event("override", state.step, fact))
 
+    def rewind(self, state: State) -> None:
+        """Carry on from `state` (of this program) as if the run had started there: no undo past it."""
+        self.history = [state]
+        self.events = []
+
     def undo(self) -> bool:
         """Go back one answer; False at the very start."""
         if len(self.history) == 1:
@@ -366,9 +207,7 @@ class Session:
         if kinds is not None and question.kind not in kinds:
             raise SessionError(f"journal says {event.kind} at {event.step}, the flow asks {question.kind}")
         if event.kind == "answer" and event.fact != question.fact:
-            raise SessionError(
-                f"journal answers `{event.fact}` at {event.step}, the flow asks `{question.fact}`"
-            )
+            raise SessionError(f"journal answers `{event.fact}` at {event.step}, the flow asks `{question.fact}`")
         if event.kind == "split":
             self.give(event.names)
         elif event.kind == "continue":
@@ -418,81 +257,20 @@ class Session:
 
     def _evaluate(
         self, state: State
-    ) -> tuple[_Need | None, Decision | None, tuple[str, ...], tuple[Known, ...], Reader]:
+    ) -> tuple[Need | None, Decision | None, tuple[str, ...], tuple[Known, ...], Reader]:
         reader = Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames,
                         state.acted, self.compute)  # fmt: skip
-        need, decision = self._statements(state, reader)
+        need, decision = step_move(self.program, state, reader)
         return need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader
 
-    def _statements(self, state: State, reader: Reader) -> tuple[_Need | None, Decision | None]:
-        step = self.program.steps[state.step]
-        read = reader.read
-
-        def ask(fact: str) -> _Need:
-            if fact not in self.program.facts:
-                raise SessionError(f"step {step.key} reads `{fact}`, which the flow does not declare")
-            leaf, why = reader.ask(fact)
-            question = q.fact_question(self.program, self.program.facts[leaf])
-            return _Need(replace(question, text=f"{question.text} ({why})") if why else question)
-
-        if state.statement == 0:
-            for action in step.actions[reader.acted :]:
-                if isinstance(action, m.Record):
-                    missing = reader.record(action)
-                    if missing is not None:
-                        return ask(missing), None
-                elif isinstance(action, m.NextTurn):
-                    reader.next_turn()
-                elif read(action.fact) is None:
-                    return ask(action.fact), None
-                elif isinstance(action, m.Add):
-                    reader.add_line(action.fact, action.ledger)
-                reader.acted += 1
-        for index in range(state.statement, len(step.jumps)):
-            jump = step.jumps[index]
-            if isinstance(jump, m.Split):
-                return _Need(q.split_question(jump.item, _split_where(step, jump))), None
-            if isinstance(jump, m.Branch) and jump.target.special == "return" and not state.frames:
-                continue  # `if X -> return` outside any split cannot apply: X is not asked
-            ways = list(jump_exits(step, index, jump, self.program.tables))
-            if isinstance(jump, m.Branch):
-                result = _test(jump.condition, read)
-                if isinstance(result, str):
-                    return ask(result), None
-                if result:
-                    return None, self._to(step, ways[0], state)
-            elif isinstance(jump, (m.Choose, m.Dispatch)):
-                value = read(jump.fact)
-                if value is None:
-                    return ask(jump.fact), None
-                way = chosen(ways, value)
-                if way is not None and (isinstance(jump, m.Choose) or way.key in self.program.steps):
-                    return None, self._to(step, way, state, f"{jump.fact} = {value}")
-            elif isinstance(jump, m.End):
-                return None, Decision("end", index, label=jump.label or "")
-            elif isinstance(jump, m.Return):
-                return None, self._return(index, state)
-            else:  # go, else
-                return None, self._to(step, ways[0], state, "go" if isinstance(jump, m.Go) else "otherwise")
-        return None, Decision("stuck", len(step.jumps), why=f"step {step.key} has no way on")
-
-    def _to(self, step: m.Step, way: Exit, state: State, why: str | None = None) -> Decision:
-        why = way.label if why is None else why
-        if way.ending == "end":
-            return Decision("end", way.index, why=why)
-        if way.ending == "return":
-            return self._return(way.index, state, why)
-        if way.key not in self.program.steps:
-            return Decision("stuck", way.index, why=f"step {step.key} jumps to {way.written}, which does not exist")
-        return Decision("jump", way.index, way.key, why)
-
-    def _return(self, index: int, state: State, why: str = "") -> Decision:
-        if not state.frames:
-            return Decision("stuck", index, why="the flow says `return` but no split is running")
-        return Decision("return", index, why=why)
-
     def _apply(self, state: State, decision: Decision) -> State:
-        """Carry out a decision: record it in the trace, then move."""
+        """Carry out a decision (the observers hear of it), recording it in the trace."""
+        new = self._move(state, decision)
+        for observer in self.observers:
+            observer.decided(state, decision, new)
+        return new
+
+    def _move(self, state: State, decision: Decision) -> State:
         assert state.trail is not None
         last = state.trail.visit
         known = state.known()
@@ -542,6 +320,8 @@ class Session:
         return self._visit(state, key)
 
     def _visit(self, state: State, key: str, rules: bool = True) -> State:
+        for observer in self.observers:
+            observer.visited(key)
         facts, spare = self._forget(state, key) if rules else (state.facts, state.spare)
         branch = " > ".join(f.label for f in state.frames)
         trail = Trail(state.trail, Visit(key, branch))
@@ -557,9 +337,7 @@ class Session:
         state = replace(state, frames=state.frames[:-1], facts=facts)
         return self._after_split(state, frame.step, frame.statement, frame.until, frame.returns)
 
-    def _after_split(
-        self, state: State, step: str, statement: int, until: str | None, returns: bool
-    ) -> State:
+    def _after_split(self, state: State, step: str, statement: int, until: str | None, returns: bool) -> State:
         if until is not None and not returns:
             return self._arrive(state, until)
         branch = " > ".join(f.label for f in state.frames)
@@ -595,13 +373,6 @@ def _merge(state: State, changed: tuple[Known, ...]) -> State:
     return replace(state, facts=facts, seq=max([state.seq, *(k.seq for k in changed)]))
 
 
-def _split_where(step: m.Step, jump: m.Split) -> str:
-    where = f"from {resolve(jump.target, step.checklist)}"
-    if jump.until is not None:
-        where += f" until {resolve(jump.until, step.checklist)}"
-    return where + (f" then back to {step.key}" if jump.returns or jump.until is None else "")
-
-
 def _branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[Known, ...]:
     """Facts for a new branch or after a split: those known at the split, plus combat facts learnt since."""
     kept = [k for k in saved if k.scope != "combat"] + [k for k in current if k.scope == "combat"]
@@ -613,56 +384,6 @@ def _shown_how(known: Known, step: str) -> How:
     if known.step == step and known.how in ("asked", "rolled", "override", "computed", "ledger"):
         return known.how
     return "set"
-
-
-def _truthy(value: Value) -> bool:
-    if isinstance(value, int):
-        return value != 0
-    return value not in ("no", "")
-
-
-def _test(cond: m.Condition, read: Callable[[str], Value | None]) -> bool | str:
-    """True or False, or the name of the fact to ask first.
-
-    `and`/`or` look at the facts already known before asking anything: `a and b` with b
-    known false is false without asking a.
-    """
-    if isinstance(cond, (m.AllOf, m.AnyOf)):
-        decisive = isinstance(cond, m.AnyOf)  # the item value that settles the whole
-        missing: str | None = None
-        for item in cond.items:
-            result = _test(item, read)
-            if isinstance(result, str):
-                missing = missing or result
-            elif result is decisive:
-                return decisive
-        return missing if missing is not None else not decisive
-    value = read(cond.fact)
-    if value is None:
-        return cond.fact
-    return atom_holds(cond, value)
-
-
-def atom_holds(cond: m.IsTrue | m.IsFalse | m.Equals | m.Compare, value: Value) -> bool:
-    """Whether one condition holds, given the known value of the fact it names."""
-    if isinstance(cond, m.IsTrue):
-        return _truthy(value)
-    if isinstance(cond, m.IsFalse):
-        return not _truthy(value)
-    if isinstance(cond, m.Equals):
-        return (str(value) == str(cond.value)) != cond.negated
-    number = value if isinstance(value, int) else _int(value)
-    if number is None:
-        return False
-    return {">=": number >= cond.value, "<=": number <= cond.value,
-            ">": number > cond.value, "<": number < cond.value}[cond.op]  # fmt: skip
-
-
-def _int(text: str) -> int | None:
-    try:
-        return int(text)
-    except ValueError:
-        return None
 
 
 def _first_step(program: Program) -> str | None:

@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from checklist.run import render
 from checklist.run.questions import BadAnswer
-from checklist.run.session import Session, SessionError
+from checklist.run.session import Session
+from checklist.run.state import SessionError
 
 
 class Quit(Exception):

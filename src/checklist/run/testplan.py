@@ -28,8 +28,11 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from checklist.graph.load import LoadError
+from checklist.run.programs import load_clean
 from checklist.run.questions import BadAnswer
-from checklist.run.session import Session, SessionError
+from checklist.run.session import Session
+from checklist.run.state import SessionError
 
 _HEADER = ("flow", "seed", "at", "set")
 _BARE = ("continue", "undo", "end", "stop")
@@ -120,9 +123,6 @@ def read(path: Path) -> Plan:
 def run(plan: Plan, session: Session | None = None) -> Result:
     """Play the plan; PlanError at the first line that does not hold."""
     if session is None:
-        from checklist.graph.load import LoadError
-        from checklist.run.programs import load_clean
-
         assert plan.flow is not None
         try:
             program, problems = load_clean([plan.flow])

@@ -67,7 +67,7 @@ def _expected(names: Iterable[str]) -> str:
 def _hint(source: str) -> str:
     stripped = source.strip()
     if stripped and stripped.split()[0].isdigit():
-        return "prose lines start with `|`; a step starts with `step N \"title\"`"
+        return 'prose lines start with `|`; a step starts with `step N "title"`'
     if "->" in stripped and not stripped.startswith(("if", "else", "when")):
         return "a jump arrow belongs to `if COND -> N`, `else -> N` or `when VALUE -> N`"
     return "see docs/language.md for the statements a line can hold"

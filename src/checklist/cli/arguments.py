@@ -1,0 +1,100 @@
+"""The command line's arguments, for every command: argparse only, so `--help` and `--version`
+start without loading any engine."""
+
+from __future__ import annotations
+
+import argparse
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+DEFAULT_SESSION = Path("checklist-session.json")
+IMAGE_FORMATS = ("svg", "png", "pdf")
+TEXT_FORMATS = ("dot", "mermaid")
+
+
+def package_version() -> str:
+    try:
+        return version("gurps-checklist")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
+def parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="checklist", description="GURPS combat checklists as executable flowcharts.")
+    parser.add_argument("--version", action="version", version=f"checklist {package_version()}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    check = sub.add_parser("check", help="validate flows the way a compiler would")
+    check.add_argument("paths", nargs="*", type=Path, help="flow files or folders (default: the bundled flow/)")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--werror", action="store_true", help="treat warnings as errors (exit 1)")
+    check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    run_arguments(sub.add_parser("run", help="play a flow step by step at the table"))
+    render_parser(sub)
+    cards = sub.add_parser("cards", help="print a maneuver card, or list a deck by category")
+    cards.add_argument("name", nargs="?", help="card name or title, or its start (default: list the deck)")
+    cards.add_argument("--deck", default="4e", help="which deck: 4e (default) or 3e")
+    cards.add_argument("--flow", type=Path, help="flow file or folder holding the decks (default: the bundled flow/)")
+    paths = sub.add_parser("paths", help="answer scripts that visit every step or take every edge of a flow")
+    paths.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
+    paths.add_argument("--cover", choices=("edges", "steps"), default="edges", help="what to cover (default: edges)")
+    paths.add_argument("-o", "--output", type=Path, metavar="DIR",
+                       help="write the scripts here (script-01.answers, ...); default: print them")  # fmt: skip
+    paths.add_argument(
+        "--budget",
+        type=int,
+        default=2000,
+        metavar="N",
+        help="engine states one search may try before a target counts as missed (default 2000)",
+    )
+    return parser
+
+
+def run_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
+    parser.add_argument("--at", metavar="STEP", help="start at this step, e.g. combat.54")
+    parser.add_argument("--set", metavar="FACT=VALUE", action="append", default=[],
+                        help="a fact known from the start, e.g. stunned=no (repeatable)")  # fmt: skip
+    parser.add_argument("--session", type=Path, metavar="FILE",
+                        help=f"save the session here after every answer (default: {DEFAULT_SESSION})")  # fmt: skip
+    parser.add_argument("--resume", type=Path, metavar="FILE", help="continue a saved session")
+    parser.add_argument("--answers", type=Path, metavar="FILE", help="read the answers from FILE, one per prompt")
+    parser.add_argument("--seed", type=int, metavar="N", help="seed for the dice the program rolls")
+    parser.add_argument(
+        "--ask-computed",
+        action="store_true",
+        help="ask computed facts instead of working them out (to replay `checklist paths` scripts)",
+    )
+    parser.add_argument("--roster", type=Path, metavar="FILE",
+                        help="the combatants (TOML, docs/roster.md); steps read them instead of asking")  # fmt: skip
+
+
+def render_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    p: argparse.ArgumentParser = sub.add_parser(
+        "render", help="draw flows as flowcharts (SVG, PNG, PDF, DOT or Mermaid)",
+        description="Draw the flow, one checklist, one section or the steps around one step. "
+        "Images need Graphviz's `dot`; the DOT source is written beside every image.",
+    )  # fmt: skip
+    p.add_argument("paths", nargs="*", type=Path, metavar="FLOW",
+                   help="flow files or folders (default: the bundled flow/)")  # fmt: skip
+    p.add_argument("--checklist", metavar="ID", help="draw one checklist, e.g. combat")
+    p.add_argument("--section", metavar="NAME", help="draw one section, e.g. damage")
+    p.add_argument("--around", metavar="STEP", help="draw the steps near STEP, e.g. combat.54")
+    p.add_argument("--depth", type=int, default=2, help="with --around: how many jumps away (default 2)")
+    p.add_argument("--format", choices=IMAGE_FORMATS + TEXT_FORMATS,
+                   help="output format (default: from -o's suffix, else svg)")  # fmt: skip
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="PATH",
+        help="where to write; `-` for stdout (default: SCOPE.FORMAT, or stdout for dot/mermaid)",
+    )
+    p.add_argument(
+        "--trace",
+        metavar="SESSION",
+        type=Path,
+        help='highlight a session\'s path: a JSON file {"trace": [step keys], "current": key}',
+    )
+    p.add_argument("--findings", action="store_true", help="draw the checker's findings on the picture")
+    p.add_argument("--dot-timeout", type=float, default=20.0, metavar="SECONDS",
+                   help="stop dot after this long (default 20)")  # fmt: skip
+    return p

@@ -1,0 +1,109 @@
+"""Expressions of computed facts: numbers, names, table look-ups, calls and arithmetic."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from checklist.model.nodes import Condition, Span, condition_facts
+
+# ---- expressions (computed facts) -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    value: int
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A fact, if the flow declares one by this name; otherwise a value such as `yes` or `torso`."""
+
+    name: str
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """`table.column[key, ...]`: the cell of the row whose leading cells match the keys."""
+
+    table: str
+    column: str
+    keys: tuple[Expr, ...]
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    func: str
+    args: tuple[Expr, ...]
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    op: Literal["+", "-", "*", "/"]
+    left: Expr
+    right: Expr
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    operand: Expr
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class IfElse:
+    condition: Condition
+    then: Expr
+    other: Expr
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Test:
+    """`a > b` between two expressions: the value `yes` or `no`."""
+
+    op: Literal[">=", "<=", ">", "<"]
+    left: Expr
+    right: Expr
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Attr:
+    """`actor.hp`: an attribute of a combatant of the roster, by role (actor, target)."""
+
+    role: str
+    name: str
+    span: Span = field(compare=False)
+
+
+Expr = Num | Name | Lookup | Call | BinOp | Neg | IfElse | Test | Attr
+
+
+def expr_children(expr: Expr) -> tuple[Expr, ...]:
+    if isinstance(expr, Lookup):
+        return expr.keys
+    if isinstance(expr, Call):
+        return expr.args
+    if isinstance(expr, (BinOp, Test)):
+        return (expr.left, expr.right)
+    if isinstance(expr, Neg):
+        return (expr.operand,)
+    if isinstance(expr, IfElse):
+        return (expr.then, expr.other)
+    return ()
+
+
+def expr_names(expr: Expr) -> list[Name]:
+    """Every bare name in an expression (facts and values alike), conditions included."""
+    out: list[Name] = [expr] if isinstance(expr, Name) else []
+    if isinstance(expr, IfElse):
+        out.extend(Name(f, s) for f, s in condition_facts(expr.condition))
+    for child in expr_children(expr):
+        out.extend(expr_names(child))
+    return out
