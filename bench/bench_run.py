@@ -44,7 +44,8 @@ def plan_answers() -> tuple[str, list[str]]:
 
 
 def engine(runs: int) -> dict[str, Any]:
-    from checklist.run import journal, render
+    from checklist.run import journal
+    from checklist.run import paint as render
     from checklist.run.programs import load_clean
     from checklist.run.session import Session
 

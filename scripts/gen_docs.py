@@ -63,7 +63,8 @@ def checks_md() -> str:
         bad = next(CASES.glob(f"{code.code}-*.bad.flow"), None)
         ok = next(CASES.glob(f"{code.code}-*.ok.flow"), None)
         if bad is None or ok is None:
-            parts.append(f"\nReported by the loader; `tests/test_cli.py` and `tests/test_parse.py` cover {code.code}.")
+            tests = "`tests/cli/test_main.py` and `tests/syntax/test_parse.py`"
+            parts.append(f"\nReported by the loader; {tests} cover {code.code}.")
             continue
         parts.append(f"\nWrong (`{bad.name}`):\n\n```\n{bad.read_text(encoding='utf-8').rstrip()}\n```")
         parts.append(f"\nRight (`{ok.name}`):\n\n```\n{ok.read_text(encoding='utf-8').rstrip()}\n```")

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from checklist import load
 from checklist.graph.program import Program
-from checklist.run.render import Painter, ledger_lines, step_screen
+from checklist.run.paint import Painter, step_screen
+from checklist.run.paint import known_ledger_lines as ledger_lines
 from checklist.run.session import Session
 
 LEDGER_FLOW = """\

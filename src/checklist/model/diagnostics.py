@@ -20,7 +20,6 @@ class Code:
 
 # Stable codes; docs/checks.md documents each with a wrong and a right example.
 SYNTAX = Code("E001", "syntax", "error", "the line does not parse")
-UNREADABLE = Code("E002", "unreadable", "error", "a file cannot be read as UTF-8 text")
 EMPTY = Code("E003", "empty-file", "error", "a flow file has no declarations")
 BAD_REF = Code("E004", "bad-reference", "error", "a rule reference or value is malformed")
 NO_CHECKLIST = Code("E005", "no-checklist", "error", "steps or a start appear before any checklist")
@@ -55,7 +54,7 @@ NUMBERING_GAP = Code("W401", "numbering-gap", "warning", "step numbers skip")
 EXPECTATION = Code("E501", "expectation", "error", "a path assertion does not hold")
 
 CODES: tuple[Code, ...] = (
-    SYNTAX, UNREADABLE, EMPTY, BAD_REF, NO_CHECKLIST, MISPLACED, DUPLICATE_STEP, DUPLICATE_CHECKLIST,
+    SYNTAX, EMPTY, BAD_REF, NO_CHECKLIST, MISPLACED, DUPLICATE_STEP, DUPLICATE_CHECKLIST,
     DUPLICATE_NAME, NO_START, NO_END, UNKNOWN_STEP, UNREACHABLE, NO_EXIT, TRAP, SELF_LOOP,
     NO_OTHERWISE, SPLIT_NEVER_RETURNS, UNDEFINED_FACT, UNUSED_FACT, UNDEFINED_TABLE, UNUSED_TABLE,
     BAD_VALUE, DISPATCH_ROW, DISPATCH_MISSING, BAD_TABLE, DUPLICATE_ROW, COMPUTE_CYCLE, BAD_CALL, BAD_LEDGER,

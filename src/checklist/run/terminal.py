@@ -1,17 +1,19 @@
 """The thin terminal front end: show the step, read a line, hand it to the session.
 
-All decisions live in session.py; all text comes from render.py.  `save` is called after
-every change and before the next prompt is shown, so an answer the screen has moved past
-is on disk.  EOFError and KeyboardInterrupt are left to the caller (command.py), which saves
-and exits with the documented code.
+All decisions live in session.py; what is shown comes from the views of screen.py, painted
+as text by paint.py (a web page can draw the same views).  `save` is called after every
+change and before the next prompt is shown, so an answer the screen has moved past is on
+disk.  EOFError and KeyboardInterrupt are left to the caller (command.py), which saves and
+exits with the documented code.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from checklist.run import render
+from checklist.run import paint
 from checklist.run.questions import BadAnswer
+from checklist.run.screen import question_view, screen, summary_view, where_view
 from checklist.run.session import Session
 from checklist.run.state import SessionError
 
@@ -38,7 +40,7 @@ class Terminal:
         self.save = save
         self.echo = echo
         self.session_file = session_file
-        self.paint = render.Painter(colour)
+        self.paint = paint.Painter(colour)
 
     def run(self) -> None:
         """Until the flow ends (returns) or the game master quits (raises Quit)."""
@@ -46,14 +48,14 @@ class Terminal:
         while True:
             finished = self.session.finished
             if finished is not None and finished.kind == "end":
-                self.write(render.summary(self.session, self.paint) + "\n")
+                self.write(paint.summary_text(summary_view(self.session), self.paint) + "\n")
                 return
             if redraw:
                 if finished is not None:
-                    self.write(render.summary(self.session, self.paint) + "\n")
+                    self.write(paint.summary_text(summary_view(self.session), self.paint) + "\n")
                 else:
-                    self.write(render.step_screen(self.session, self.paint) + "\n")
-            self.write(render.prompt(self.session))
+                    self.write(paint.screen_text(screen(self.session), self.paint) + "\n")
+            self.write(paint.prompt(question_view(self.session)))
             line = self.read("")
             if self.echo:
                 self.write(f"{line}\n")
@@ -66,10 +68,10 @@ class Terminal:
         if key == "q":
             raise Quit
         if key in ("?", "h", "help"):
-            self.write(render.HELP + "\n")
+            self.write(paint.HELP + "\n")
             return self._again()
         if key == "w":
-            self.write(render.where(self.session, self.session_file, self.paint) + "\n")
+            self.write(paint.where_text(where_view(self.session, self.session_file), self.paint) + "\n")
             return self._again()
         if key == "b":
             if not self.session.undo():
@@ -92,7 +94,7 @@ class Terminal:
         return True
 
     def _override(self, name: str) -> bool:
-        candidates = self.session.overridable()
+        candidates = screen(self.session).overridable
         if not name:
             if len(candidates) != 1:
                 listed = ", ".join(f"`o {c}`" for c in candidates)
@@ -110,9 +112,9 @@ class Terminal:
 
     def _again(self) -> bool:
         """After a message: show the question again, not the whole step."""
-        question = self.session.question
+        question = question_view(self.session)
         if question is not None:
-            self.write("\n".join(render.question_lines(self.session, question, self.paint)) + "\n")
+            self.write("\n".join(paint.question_lines(question, self.paint)) + "\n")
         return False
 
     def _error(self, message: str) -> str:

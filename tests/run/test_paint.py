@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checklist.graph.program import Program
-from checklist.run import render
+from checklist.run import paint as render
 from checklist.run.session import Session
 
 PLAIN = render.Painter(False)

@@ -1,0 +1,227 @@
+"""The views of screen.py as terminal text: a step with its question, `where am I`, help, and the summary.
+
+Layout only: every word and number comes from a view, so a front end that draws the same
+views (a web page) shows the same thing.  Colour is ANSI, chosen by the caller (a tty
+without NO_COLOR); with colour off the text is plain.
+"""
+
+from __future__ import annotations
+
+from checklist.graph.program import Program
+from checklist.run import screen as views
+from checklist.run.screen import (
+    CardView,
+    CombatantView,
+    LedgerView,
+    QuestionView,
+    RosterView,
+    Screen,
+    SummaryView,
+    VisitView,
+    WhereView,
+)
+from checklist.run.session import Session
+from checklist.run.state import Known
+
+KEYS = "number or name answers · b back · o override · w where · ? help · q save and quit"
+HELP = """\
+Keys (type, then Enter):
+  1, 2, ...   choose that answer; a name (or its start) works too: `parry`, `par`, `y`, `n`
+  Enter       go on from a step that asks nothing
+  r           roll the dice of a roll question (or type the result of a physical roll)
+  b           back: undo the last answer (as often as you like, back to the start)
+  o           override: answer again a fact this step took as known (`o stunned` names it)
+  w           where am I: the path so far, the active splits, the known facts
+  ?           this help
+  q           save the session and quit (resume with `checklist run --resume FILE`)
+Splits ask how many branches and their names: `2: Bob, Ann`, `Bob, Ann`, `2`, or `0` to skip.
+Ctrl-C or end of input also save the session before leaving."""
+
+_STYLE = {
+    "title": "\x1b[1m", "dim": "\x1b[2m", "ref": "\x1b[36m", "known": "\x1b[33m",
+    "error": "\x1b[1;31m", "question": "\x1b[1;32m", "head": "\x1b[1;34m",
+}  # fmt: skip
+_RESET = "\x1b[0m"
+INLINE_CHOICES = 3  # up to this many short choices go on one line
+SHORT_LABEL = 20
+
+
+class Painter:
+    """Wraps text in an ANSI style when colour is on."""
+
+    __slots__ = ("colour",)
+
+    def __init__(self, colour: bool) -> None:
+        self.colour = colour
+
+    def __call__(self, text: str, style: str) -> str:
+        return f"{_STYLE[style]}{text}{_RESET}" if self.colour and text else text
+
+
+# ---- the step ------------------------------------------------------------------------------
+
+
+def screen_text(view: Screen, paint: Painter) -> str:
+    """The step: where it sits, its prose and refs, what is known, the cards, and the question."""
+    head = view.checklist + (f" › {view.section}" if view.section else "")
+    lines = ["", paint(f"── {head} " + "─" * max(3, 60 - len(head)), "head")]
+    branch = paint(f"   [{view.branch}]", "dim") if view.branch else ""
+    lines.append(paint(f"{view.step}  {view.title}", "title") + branch)
+    if view.roster is not None:
+        lines.append(paint(roster_text(view.roster), "dim"))
+    if view.resumed:
+        lines.append(paint("   (back here after the split)", "dim"))
+    lines.extend(f"   {line}" for line in view.prose)
+    if view.refs:
+        lines.append("   " + paint("refs: " + "; ".join(r.described for r in view.refs), "ref"))
+    lines.extend(paint(f"   see table: {table}", "dim") for table in view.tables)
+    lines.extend(paint(f"   options ({o.fact}): {', '.join(o.choices)}", "dim") for o in view.options)
+    for known in view.known:
+        if known.ledger is not None:
+            lines.extend("   " + paint(line, "known") for line in ledger_lines(known.ledger))
+        else:
+            lines.append("   " + paint(f"known: {known.fact} = {known.value}  ({known.how})", "known"))
+    for card in view.cards:
+        lines.extend(card_lines(card, paint))
+    lines.extend(paint(f"  ! {message}", "error") for message in view.messages)
+    if view.question is not None:
+        lines.extend(question_lines(view.question, paint))
+    return "\n".join(lines)
+
+
+def roster_text(view: RosterView) -> str:
+    combatants = " · ".join(combatant_text(c) for c in view.combatants)
+    return f"   round {view.round}, {view.turn}'s turn · {combatants}"
+
+
+def combatant_text(view: CombatantView) -> str:
+    """`Bruno: HP 3/13, FP 12/12, lying, shock -4, stunned`."""
+    shock = f", shock {view.shock}" if view.shock else ""
+    conditions = "".join(f", {c}" for c in view.conditions)
+    return f"{view.name}: HP {view.hp}/{view.max_hp}, FP {view.fp}/{view.max_fp}, {view.posture}{shock}{conditions}"
+
+
+def ledger_lines(view: LedgerView) -> list[str]:
+    """A ledger as lines: its title, each value with what it is and its source, then the total."""
+    out = [f"{view.title} ({view.fact}):"]
+    out.extend(f"  {_signed(line.value):>4}  {line.what}  [{line.fact}; {line.source}]" for line in view.lines)
+    if view.correction:
+        out.append(f"  {_signed(view.correction):>4}  correction typed by the game master")
+    total = "?" if view.total is None else view.total
+    out.append(f"  {'= ' + str(total):>6}  {view.title}")
+    return out
+
+
+def _signed(value: object) -> str:
+    return f"{value:+d}" if isinstance(value, int) else str(value)
+
+
+def card_lines(view: CardView, paint: Painter) -> list[str]:
+    return [paint(f"   ┌ {view.deck} card", "dim"), *("   │ " + line for line in view.lines), paint("   └", "dim")]
+
+
+def question_lines(view: QuestionView, paint: Painter) -> list[str]:
+    """The question with what to type: the hint, or the numbered choices; `continue` shows the next step."""
+    lines: list[str] = []
+    if view.kind == "continue":
+        if view.next is not None:
+            lines.append(paint(f"   next: {view.next}", "dim"))
+        lines.append(paint("Press Enter to go on.", "question"))
+        return lines
+    prefix = "Override: " if view.override else ""
+    lines.append(paint(prefix + view.text, "question"))
+    choices = view.choices
+    if view.hint is not None:
+        lines.append(f"   {view.hint}")
+    elif not choices:
+        pass
+    elif len(choices) <= INLINE_CHOICES and all(len(c.label) < SHORT_LABEL for c in choices):
+        lines.append("   " + "   ".join(f"{c.key}) {c.label}" for c in choices))
+    else:
+        lines.extend(f"   {c.key:>2}) {c.label}" for c in choices)
+    return lines
+
+
+def prompt(question: QuestionView | None) -> str:
+    return "[Enter] > " if question is not None and question.kind == "continue" else "> "
+
+
+# ---- where am I ------------------------------------------------------------------------------
+
+
+def where_text(view: WhereView, paint: Painter) -> str:
+    lines = [paint(f"Where: {view.step} {view.title} ({view.checklist})", "title")]
+    more = f"... ({view.earlier} earlier) " if view.earlier else ""
+    lines.append(f"Path: {more}{' → '.join(view.path)}")
+    if view.splits:
+        lines.append("Splits (innermost last):")
+        for split in view.splits:
+            ends = f"ends at {split.until}" if split.until else "ends at a return"
+            back = f", then back to {split.back_to}" if split.back_to else ""
+            waiting = f"; next: {', '.join(split.waiting)}" if split.waiting else ""
+            lines.append(f"  {split.step}: {split.label}{waiting}; {ends}{back}")
+    else:
+        lines.append("Splits: none")
+    if view.facts:
+        lines.append("Known facts:")
+        lines.extend(f"  {k.scope:<8} {k.fact} = {k.value}  ({k.how})" for k in view.facts)
+    else:
+        lines.append("Known facts: none")
+    heads = " · ".join(f"{h.scope} {', '.join(h.steps) or '-'}" for h in view.heads)
+    lines.append(paint(f"New scope at: {heads}", "dim"))
+    if view.session_file:
+        lines.append(paint(f"Session file: {view.session_file}", "dim"))
+    return "\n".join(lines)
+
+
+# ---- the end of the run ------------------------------------------------------------------------
+
+
+def summary_text(view: SummaryView, paint: Painter) -> str:
+    if view.kind == "end":
+        label = f" ({view.label})" if view.label else ""
+        lines = [paint(f"== The flow ended at {view.at}{label} ==", "title")]
+    else:
+        lines = [paint(f"== The flow stopped at {view.at}: {view.label} ==", "error"), "   b goes back"]
+    lines.append(f"Steps visited: {view.visits} ({view.distinct} different)")
+    if view.facts:
+        lines.append("Facts known at the end: " + ", ".join(f"{k.fact} = {k.value}" for k in view.facts))
+    lines.append("Trace:")
+    for visit in view.trace:
+        lines.extend(_visit_lines(visit))
+    if view.refs:
+        lines.append("References:")
+        lines.extend(f"  {r.described}" for r in view.refs)
+    return "\n".join(lines)
+
+
+def _visit_lines(visit: VisitView) -> list[str]:
+    branch = f" [{visit.branch}]" if visit.branch else ""
+    back = " (back after split)" if visit.resumed else ""
+    lines = [f"  {visit.number:>3}. {visit.step} {visit.title}{back}{branch}  {visit.outcome}".rstrip()]
+    if visit.used:
+        lines.append("       " + ", ".join(f"{u.fact} = {u.value}" + (" (known)" if u.remembered else "")
+                                           for u in visit.used))  # fmt: skip
+    if visit.refs:
+        lines.append("       refs: " + ", ".join(visit.refs))
+    return lines
+
+
+# ---- shortcuts: view and paint a session in one call (tests, benchmarks) --------------------------
+
+
+def step_screen(session: Session, paint: Painter) -> str:
+    return screen_text(views.screen(session), paint)
+
+
+def where(session: Session, session_file: str | None, paint: Painter) -> str:
+    return where_text(views.where_view(session, session_file), paint)
+
+
+def summary(session: Session, paint: Painter) -> str:
+    return summary_text(views.summary_view(session), paint)
+
+
+def known_ledger_lines(program: Program, ledger: Known, known: dict[str, Known]) -> list[str]:
+    """A known ledger as plain lines (no colour)."""
+    return ledger_lines(views.ledger_view(program, ledger, known))
