@@ -95,7 +95,7 @@ def command_line(runs: int) -> dict[str, Any]:
         times, cpu = [], []
         for i in range(runs + 1):  # the first run warms the OS caches
             session = Path(tmp) / f"s{i}.json"
-            cmd = [*base, "run", str(FLOW), "--at", at, "--answers", str(script), "--session", str(session)]
+            cmd = [*base, "run", str(FLOW), "--learn", "--at", at, "--answers", str(script), "--session", str(session)]
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             done = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL)

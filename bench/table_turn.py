@@ -203,8 +203,20 @@ def answer_lines(text: str) -> list[tuple[int, str]]:
     return [(n, line.strip()) for n, line in enumerate(lines, 1) if not line.lstrip().startswith("#")]
 
 
+LEARN = False  # --learn: the step-by-step view, Enter at each step; otherwise the table view
+
+
+def for_view(text: str) -> str:
+    """The answers as the view in use reads them: the table view has no "press Enter" steps,
+    so the empty answers (which only ever answer those) are left out."""
+    if LEARN:
+        return text
+    kept = [line for line in text.splitlines() if line.strip() or line.lstrip().startswith("#")]
+    return "".join(f"{line}\n" for line in kept)
+
+
 def setup_text(turn: Turn) -> str:
-    return "".join((HERE / f"{name}.answers").read_text("utf-8") for name in turn.setup)
+    return for_view("".join((HERE / f"{name}.answers").read_text("utf-8") for name in turn.setup))
 
 
 # ---- running -------------------------------------------------------------------------
@@ -255,6 +267,9 @@ def play(turn: Turn, seed: int, checklist: str, tmp: Path) -> Played:
     saved.unlink(missing_ok=True)
     commands: list[str] = []
     start = [checklist, "run", FLOW, "--roster", rel(ROSTER), "--at", turn.at, "--seed", str(seed)]
+    start += ["--learn"] if LEARN else []
+    answers = tmp / f"{turn.key}.answers"
+    answers.write_text(for_view(turn.answers.read_text("utf-8")), "utf-8")
     trace_before, events_before = 1, 0
     if turn.setup:
         setup = tmp / "setup.answers"
@@ -280,9 +295,9 @@ def play(turn: Turn, seed: int, checklist: str, tmp: Path) -> Played:
                     f"turn ({turn.key}): after the setup {turn.actor}'s {name} is {actor.get(name)!r}, not {wanted!r}"
                 )
         trace_before, events_before = len(trace), len(session.get("events") or [])
-        command = [checklist, "run", FLOW, "--resume", str(saved), "--answers", rel(turn.answers)]
+        command = [checklist, "run", FLOW, "--resume", str(saved), "--answers", str(answers)]
     else:
-        command = [*start, "--answers", rel(turn.answers), "--session", str(saved)]
+        command = [*start, "--answers", str(answers), "--session", str(saved)]
     commands.append(shell(command))
     code, output = run(command)
     if code == 0:  # the flow ended (or q) before the answers ran out: not this turn, maybe another seed's
@@ -332,7 +347,7 @@ def tail(output: str, lines: int = 15) -> str:
 
 def count(turn: Turn, played: Played, prompt: re.Pattern[str]) -> Measure:
     """Inputs from the answers file, lines from the output, screens between the prompts."""
-    answers = answer_lines(turn.answers.read_text("utf-8"))
+    answers = answer_lines(for_view(turn.answers.read_text("utf-8")))
     lines = played.output.splitlines()
     # The i-th prompt is the next line that is a prompt followed by the i-th answer (echoed);
     # the last prompt, with nothing after it, is the one the input ended at.
@@ -478,6 +493,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="REGEX",
         help=f"what a prompt line starts with, before the echoed answer (default {PROMPT!r})",
     )
+    parser.add_argument("--learn", action="store_true", help="measure the step-by-step view (`run --learn`)")
     parser.add_argument("--search", action="store_true", help="search every turn's seed again from 1")
     parser.add_argument("--max-seed", type=int, default=300, metavar="N", help="search seeds 1-N (default 300)")
     parser.add_argument(
@@ -489,6 +505,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("turns", nargs="*", metavar="TURN", help="only these turns (a-f; default all)")
     args = parser.parse_args(argv)
+    global LEARN
+    LEARN = args.learn
     checklist = args.checklist  # run from the repository root: a path from here is made absolute
     if not (ROOT / checklist).exists():
         if Path(checklist).exists():

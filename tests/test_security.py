@@ -113,7 +113,9 @@ def test_python_and_shell_in_flow_text_is_inert(tmp_path: Path) -> None:
     results = [
         cli("check", "evil.flow", cwd=tmp_path, tmpdir=temp),
         cli("check", "--format", "json", "evil.flow", cwd=tmp_path, tmpdir=temp),
-        cli("run", "evil.flow", "--answers", "answers.txt", "--session", "s.json", cwd=tmp_path, tmpdir=temp),
+        cli(
+            "run", "evil.flow", "--learn", "--answers", "answers.txt", "--session", "s.json", cwd=tmp_path, tmpdir=temp
+        ),  # fmt: skip
         cli("render", "evil.flow", "--format", "dot", "-o", "evil.dot", cwd=tmp_path, tmpdir=temp),
         cli("render", "evil.flow", "--format", "mermaid", "-o", "evil.mmd", cwd=tmp_path, tmpdir=temp),
         cli("paths", "evil.flow", "-o", "scripts", cwd=tmp_path, tmpdir=temp),
@@ -143,7 +145,7 @@ def test_outputs_are_written_where_asked_and_nowhere_else(tmp_path: Path) -> Non
          {"r", "r/pre.dot"}),
         (("render", FLOW, "--section", "damage", "--format", "mermaid", "-o", out / "m.mmd"), {"m.mmd"}),
         (("paths", FLOW, "--cover", "steps", "-o", out / "scripts"), {"scripts"}),
-        (("run", FLOW, "--answers", out / "answers.txt", "--session", out / "s.json"), {"s.json"}),
+        (("run", FLOW, "--learn", "--answers", out / "answers.txt", "--session", out / "s.json"), {"s.json"}),
     ]  # fmt: skip
     expected = {"answers.txt"}
     for args, new in steps:
@@ -195,7 +197,8 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> str:
     folder = tmp_path_factory.mktemp("session")
     answers = folder / "a.txt"
     answers.write_text("\n\n\n\n\nno\nno\n", encoding="utf-8")
-    code = main(["run", str(FLOW), "--answers", str(answers), "--session", str(folder / "s.json"), "--seed", "3"])
+    session = str(folder / "s.json")
+    code = main(["run", str(FLOW), "--learn", "--answers", str(answers), "--session", session, "--seed", "3"])
     assert code == exitcodes.END_OF_INPUT
     return (folder / "s.json").read_text(encoding="utf-8")
 
@@ -271,7 +274,7 @@ def test_flow_text_reaches_the_screen_without_escape_sequences(tmp_path: Path) -
     flow = tmp_path / "esc.flow"
     flow.write_text('checklist t "T"\nstart 1\nstep 1 "\x1b]0;pwned\x07\x1b[2J"\n  | \x1b[31mred\n  end\n',
                     encoding="utf-8")  # fmt: skip
-    result = cli("run", flow, "--answers", os.devnull, "--session", tmp_path / "s.json", cwd=tmp_path)
+    result = cli("run", flow, "--learn", "--answers", os.devnull, "--session", tmp_path / "s.json", cwd=tmp_path)
     assert "\x1b" not in result.stdout + result.stderr
 
 
@@ -281,7 +284,8 @@ def test_a_lone_surrogate_in_a_replayed_name_exits_5(tmp_path: Path, capsys: pyt
     duel = ROOT / "tests" / "run" / "data" / "duel.flow"
     answers, path = tmp_path / "a.txt", tmp_path / "s.json"
     answers.write_text("12\nbroadsword\n\n3\n1: Bob\n", encoding="utf-8")
-    assert main(["run", str(duel), "--answers", str(answers), "--session", str(path)]) == exitcodes.END_OF_INPUT
+    code = main(["run", str(duel), "--learn", "--answers", str(answers), "--session", str(path)])
+    assert code == exitcodes.END_OF_INPUT
     path.write_text(_replace_first(path.read_text(encoding="utf-8"), '"Bob"', '"\\ud800"'), encoding="utf-8")
     before = path.read_bytes()
     capsys.readouterr()

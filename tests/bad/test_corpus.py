@@ -111,7 +111,7 @@ def test_running_a_flow_with_impossible_dice_gives_no_traceback(tmp_path: Path) 
     answers = tmp_path / "a.txt"
     answers.write_text("3\n", encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-m", "checklist", "run", str(CORPUS / "bad-dice.flow"), "--answers", str(answers),
+        [sys.executable, "-m", "checklist", "run", str(CORPUS / "bad-dice.flow"), "--learn", "--answers", str(answers),
          "--session", str(tmp_path / "s.json")],
         capture_output=True, text=True, timeout=60, cwd=tmp_path,
     )  # fmt: skip

@@ -35,7 +35,18 @@ def test_every_edge_script_replays_to_an_end(written: tuple[Path, str], tmp_path
     for script in files:
         session = tmp_path / f"{script.stem}.json"
         code = main(
-            ["run", str(FLOW), "--ask-computed", "--answers", str(script), "--session", str(session), "--seed", "1"]
+            [
+                "run",
+                str(FLOW),
+                "--ask-computed",
+                "--learn",
+                "--answers",
+                str(script),
+                "--session",
+                str(session),
+                "--seed",
+                "1",
+            ]  # fmt: skip
         )
         captured = capsys.readouterr()
         assert code == exitcodes.OK, (script.name, captured.err[-2000:])
@@ -52,7 +63,7 @@ def test_one_script_through_a_real_subprocess(written: tuple[Path, str], tmp_pat
     out, _ = written
     script = sorted(out.iterdir())[0]
     result = subprocess.run(
-        [sys.executable, "-m", "checklist", "run", str(FLOW), "--ask-computed", "--answers", str(script),
+        [sys.executable, "-m", "checklist", "run", str(FLOW), "--ask-computed", "--learn", "--answers", str(script),
          "--session", str(tmp_path / "s.json")],
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip

@@ -11,8 +11,14 @@ from checklist.cli import exitcodes
 from tests.run.conftest import DUEL, FLOW
 
 
+def learn(args: tuple[str | Path, ...]) -> list[str]:
+    """These tests replay the step-by-step view's answers (Enter at each step): `--learn`."""
+    words = [str(a) for a in args]
+    return words if "--resume" in words or "--help" in words else [*words, "--learn"]
+
+
 def cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "checklist", "run", *map(str, args)], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "checklist", "run", *learn(args)], capture_output=True,
                           text=True, timeout=120, cwd=cwd, stdin=subprocess.DEVNULL)  # fmt: skip
 
 
@@ -154,7 +160,8 @@ def test_run_imports_neither_networkx_nor_graphviz(tmp_path: Path) -> None:
     script = answers(tmp_path, "2", "")
     probe = (
         "import sys; from checklist.cli.main import main; "
-        f"code = main(['run', {str(DUEL)!r}, '--answers', {str(script)!r}, '--session', {str(tmp_path / 's')!r}]); "
+        f"code = main(['run', {str(DUEL)!r}, '--learn', '--answers', {str(script)!r}, "
+        f"'--session', {str(tmp_path / 's')!r}]); "
         "print('HEAVY', code, sorted(m for m in ('networkx', 'graphviz') if m in sys.modules), file=sys.stderr)"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)

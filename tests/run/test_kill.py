@@ -33,7 +33,9 @@ def script() -> tuple[str, list[str]]:
 
 def spawn(*args: str | Path) -> pexpect.spawn:
     env = dict(os.environ, NO_COLOR="1", TERM="xterm")
-    child = pexpect.spawn(sys.executable, ["-m", "checklist", "run", *map(str, args)], env=env,
+    words = [str(a) for a in args]
+    learn = [] if "--resume" in words else ["--learn"]  # the step-by-step view of the plan's answers
+    child = pexpect.spawn(sys.executable, ["-m", "checklist", "run", *words, *learn], env=env,
                           encoding="utf-8", timeout=30)  # fmt: skip
     child.delaybeforesend = None
     return child

@@ -23,7 +23,9 @@ def spawn(*args: str | Path, colour: bool = False) -> pexpect.spawn:
     if not colour:
         env["NO_COLOR"] = "1"
     env["TERM"] = "xterm"
-    child = pexpect.spawn(sys.executable, ["-m", "checklist", "run", *map(str, args)], env=env,
+    words = [str(a) for a in args]
+    learn = [] if "--resume" in words else ["--learn"]  # the step-by-step view these tests script
+    child = pexpect.spawn(sys.executable, ["-m", "checklist", "run", *words, *learn], env=env,
                           encoding="utf-8", timeout=30, dimensions=(50, 160))  # fmt: skip
     child.delaybeforesend = None
     return child

@@ -114,10 +114,15 @@ class Builder:
         self.table: _TableDraft | None = None
         self.cards = CardBuilder(self.diagnostics)
         self.fact: _FactDraft | None = None
+        self.fed = 0  # statements fed
 
     def module(self, statements: Iterable[s.Statement]) -> m.Module:
         for st in statements:
             self.feed(st)
+        return self.finish()
+
+    def finish(self) -> m.Module:
+        """The module of the statements fed so far."""
         self.close_block()
         checklists = tuple(
             m.Checklist(c.id, c.title, tuple(c.steps), tuple(c.sections), c.span) for c in self.checklists
@@ -147,6 +152,7 @@ class Builder:
                                      help="move it under the step or table it belongs to"))  # fmt: skip
 
     def feed(self, st: s.Statement) -> None:
+        self.fed += 1
         step = self.step  # while a step is open no table is
         if step is not None and isinstance(st, s.ProseLine):
             step.prose.append(st.text)

@@ -64,6 +64,9 @@ def run_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="ask computed facts instead of working them out (to replay `checklist paths` scripts)",
     )
+    parser.add_argument(
+        "--learn", action="store_true", help="show every step with its prose and wait for Enter (learning the rules)"
+    )
     parser.add_argument("--roster", type=Path, metavar="FILE",
                         help="the combatants (TOML, docs/roster.md); steps read them instead of asking")  # fmt: skip
 

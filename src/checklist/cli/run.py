@@ -48,10 +48,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-
-    if args.resume is not None and (args.at or args.set or args.seed is not None or args.roster is not None):
-        raise _Fail(exitcodes.USAGE,
-                    "--at, --set, --seed and --roster start a new session; they do not go with --resume")  # fmt: skip
+    starts = args.at or args.set or args.seed is not None or args.roster is not None or args.learn
+    if args.resume is not None and starts:
+        raise _Fail(exitcodes.USAGE, "--at, --set, --seed, --roster and --learn start a new session; "
+                    "they do not go with --resume (a session keeps the view it started with)")  # fmt: skip
     saved: jr.Journal | None = None
     if args.resume is not None:
         try:
@@ -122,7 +122,9 @@ def _new_session(program: Program, args: argparse.Namespace) -> Session:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     roster = _roster(args.roster) if args.roster is not None else None
     try:
-        return Session(program, at=at, facts=facts, seed=seed, roster=roster, compute=not args.ask_computed)
+        return Session(
+            program, at=at, facts=facts, seed=seed, roster=roster, compute=not args.ask_computed, pause=args.learn
+        )
     except (SessionError, BadAnswer) as exc:
         raise _Fail(exitcodes.USAGE, str(exc)) from None
 

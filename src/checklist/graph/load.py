@@ -89,12 +89,12 @@ def load(path: str | Path | Sequence[str | Path]) -> Program:
             text = read_source(file)
             name = str(file)
             sources[name] = text
-            statements, errors = parse(text, name)
             builder = Builder(name)
-            module = builder.module(statements)
+            _, errors = parse(text, name, sink=builder.feed)  # statements go straight to the builder
+            module = builder.finish()
             diagnostics.extend(errors)
             diagnostics.extend(builder.diagnostics)
-            if not statements and not errors:
+            if not builder.fed and not errors:
                 diagnostics.append(diag(EMPTY, "flow file declares nothing", m.Span(name, 1, 1, 1, 1),
                                         help='start it with `checklist ID "Title"` or remove it'))  # fmt: skip
             modules.append(module)

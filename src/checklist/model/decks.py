@@ -48,6 +48,15 @@ def card_text(card: m.Card, width: int = 100) -> list[str]:
     return lines
 
 
+def card_brief(card: m.Card, width: int = 100) -> list[str]:
+    """A card in short form: its title, what it lets you move, and which defenses it keeps."""
+    lines = [card.title.upper()]
+    for field in card.fields:
+        if field.name in ("move", "defense"):
+            lines.extend(_wrap(FIELD_TITLES[field.name] + ":", field.text, len(field.name) + 2, width))
+    return lines
+
+
 def _wrap(label: str, text: str, indent: int, width: int) -> list[str]:
     import textwrap
 

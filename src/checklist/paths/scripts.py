@@ -30,7 +30,7 @@ def script_text(coverage: Coverage, index: int, name: str) -> str:
         f"# checklist paths --cover {coverage.mode}: script {index + 1} of {len(coverage.scripts)}, "
         f"{len(script.answers)} answers, {script.visits} steps visited, {_ending(script)}.",
         f"# It covers {len(script.covers)} new {what}{first}.",
-        f"# Replay: checklist run FLOW --ask-computed --answers {name} --session FILE",
+        f"# Replay: checklist run FLOW --learn --ask-computed --answers {name} --session FILE",
         "# (--ask-computed: computed facts are answered here, as a game master overriding them would)",
         "# One line per prompt, exactly as typed; an empty line is Enter; `#` lines are comments.",
     ]

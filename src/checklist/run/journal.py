@@ -54,6 +54,7 @@ class Journal:
     finished: bool
     roster: Mapping[str, Any] | None = None  # {"source": the roster file's data, "state": for reading}
     compute: bool = True  # False: the run asks computed facts (`checklist run --ask-computed`)
+    pause: bool = True  # False: steps that ask nothing pass by themselves (the default, not `--learn`)
 
 
 def digest(program: Program) -> str:
@@ -71,7 +72,7 @@ def snapshot(session: Session, program_digest: str, paths: tuple[str, ...]) -> J
     state = session.state
     return Journal(program_digest, paths, session.seed, session.at, dict(session.set_facts),
                    tuple(session.events), tuple(v.step for v in state.trace),
-                   state.finished is not None, _roster_json(session), session.compute)  # fmt: skip
+                   state.finished is not None, _roster_json(session), session.compute, session.pause)  # fmt: skip
 
 
 def _roster_json(session: Session) -> dict[str, Any] | None:
@@ -102,6 +103,8 @@ def dumps(journal: Journal) -> str:
         head["roster"] = journal.roster
     if not journal.compute:
         head["ask-computed"] = True
+    if not journal.pause:
+        head["fast"] = True
     compact = (",", ":")
     lines = ["{"]
     lines.extend(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items())
@@ -227,7 +230,7 @@ def _lone_surrogate(data: object) -> bool:
 def parse(data: object, where: str = "session") -> Journal:
     """Strict: every key present, no other key, every value of the right type."""
     top = _object(data, where, {"format", "version", "flow", "seed", "at", "set", "events", "trace", "finished"},
-                  {"roster", "ask-computed"})  # fmt: skip
+                  {"roster", "ask-computed", "fast"})  # fmt: skip
     if top["format"] != FORMAT:
         raise JournalError(f"{where}: not a checklist session file (format {top['format']!r})")
     if top["version"] != VERSION:
@@ -256,9 +259,13 @@ def parse(data: object, where: str = "session") -> Journal:
     ask = top.get("ask-computed", False)
     if not isinstance(ask, bool):
         raise JournalError(f"{where}: ask-computed must be true or false")
+    fast = top.get("fast", False)
+    if not isinstance(fast, bool):
+        raise JournalError(f"{where}: fast must be true or false")
     return Journal(flow["digest"], tuple(paths), seed, at, facts,
                    tuple(_event(e, f"{where}: event {i + 1}") for i, e in enumerate(events)),
-                   tuple(_strings(top["trace"], f"{where}: trace")), top["finished"], roster, not ask)  # fmt: skip
+                   tuple(_strings(top["trace"], f"{where}: trace")), top["finished"], roster, not ask,
+                   not fast)  # fmt: skip
 
 
 _EVENT_KEYS = {
@@ -335,7 +342,7 @@ def restore(journal: Journal, program: Program, program_digest: str) -> Restored
     try:
         roster = from_data(dict(journal.roster["source"]), "roster") if journal.roster is not None else None
         session = Session(program, at=journal.at, facts=dict(journal.facts), seed=journal.seed, roster=roster,
-                          compute=journal.compute)  # fmt: skip
+                          compute=journal.compute, pause=journal.pause)  # fmt: skip
     except RosterError as exc:
         raise JournalError(f"the saved roster cannot be used: {exc}") from None
     except (SessionError, BadAnswer) as exc:

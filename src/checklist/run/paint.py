@@ -31,6 +31,7 @@ Keys (type, then Enter):
   r           roll the dice of a roll question (or type the result of a physical roll)
   b           back: undo the last answer (as often as you like, back to the start)
   o           override: answer again a fact this step took as known (`o stunned` names it)
+  p           the rule's text of this step (the table view leaves it out)
   w           where am I: the path so far, the active splits, the known facts
   ?           this help
   q           save the session and quit (resume with `checklist run --resume FILE`)
@@ -65,13 +66,17 @@ def screen_text(view: Screen, paint: Painter) -> str:
     """The step: where it sits, its prose and refs, what is known, the cards, and the question."""
     head = view.checklist + (f" › {view.section}" if view.section else "")
     lines = ["", paint(f"── {head} " + "─" * max(3, 60 - len(head)), "head")]
+    if view.passed:
+        lines.append(paint("→ " + " · ".join(view.passed), "dim"))
     branch = paint(f"   [{view.branch}]", "dim") if view.branch else ""
-    lines.append(paint(f"{view.step}  {view.title}", "title") + branch)
+    hint = paint("   (p: the rule's text)", "dim") if view.brief and view.prose else ""
+    lines.append(paint(f"{view.step}  {view.title}", "title") + branch + hint)
     if view.roster is not None:
         lines.append(paint(roster_text(view.roster), "dim"))
     if view.resumed:
         lines.append(paint("   (back here after the split)", "dim"))
-    lines.extend(f"   {line}" for line in view.prose)
+    if not view.brief:
+        lines.extend(f"   {line}" for line in view.prose)
     if view.refs:
         lines.append("   " + paint("refs: " + "; ".join(r.described for r in view.refs), "ref"))
     lines.extend(paint(f"   see table: {table}", "dim") for table in view.tables)
@@ -82,7 +87,7 @@ def screen_text(view: Screen, paint: Painter) -> str:
         else:
             lines.append("   " + paint(f"known: {known.fact} = {known.value}  ({known.how})", "known"))
     for card in view.cards:
-        lines.extend(card_lines(card, paint))
+        lines.extend(card_lines(card, paint, view.brief))
     lines.extend(paint(f"  ! {message}", "error") for message in view.messages)
     if view.question is not None:
         lines.extend(question_lines(view.question, paint))
@@ -116,8 +121,15 @@ def _signed(value: object) -> str:
     return f"{value:+d}" if isinstance(value, int) else str(value)
 
 
-def card_lines(view: CardView, paint: Painter) -> list[str]:
-    return [paint(f"   ┌ {view.deck} card", "dim"), *("   │ " + line for line in view.lines), paint("   └", "dim")]
+def card_lines(view: CardView, paint: Painter, brief: bool = False) -> list[str]:
+    shown = view.brief if brief and view.brief else view.lines
+    return [paint(f"   ┌ {view.deck} card", "dim"), *("   │ " + line for line in shown), paint("   └", "dim")]
+
+
+def prose_text(view: Screen, paint: Painter) -> str:
+    """The rule's text of the step, for `p` in the table view."""
+    refs = "   " + paint("refs: " + "; ".join(r.described for r in view.refs), "ref") if view.refs else ""
+    return "\n".join([paint(f"{view.step}  {view.title}", "title"), *(f"   {line}" for line in view.prose), refs])
 
 
 def question_lines(view: QuestionView, paint: Painter) -> list[str]:

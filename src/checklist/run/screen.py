@@ -14,7 +14,7 @@ from typing import Literal
 
 from checklist import model as m
 from checklist.graph.program import Program
-from checklist.model.decks import card_for, card_text
+from checklist.model.decks import card_brief, card_for, card_text
 from checklist.run.questions import Kind, Question, Value
 from checklist.run.refs import book_name
 from checklist.run.refs import describe as describe_ref
@@ -97,6 +97,7 @@ class KnownView:
 class CardView:
     deck: str  # the deck's title
     lines: tuple[str, ...]
+    brief: tuple[str, ...] = ()  # the short form: title, move and defenses
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +139,8 @@ class Screen:
     question: QuestionView | None
     overridable: tuple[str, ...]  # the known facts the step read: what `o FACT` may correct
     messages: tuple[str, ...] = ()  # one-line messages for the game master (bad answers)
+    passed: tuple[str, ...] = ()  # the steps that passed by themselves since the last answer
+    brief: bool = False  # the table view: no prose (one key away), cards in short form
 
     @property
     def ledgers(self) -> tuple[LedgerView, ...]:
@@ -223,7 +226,17 @@ def screen(session: Session) -> Screen:
     return Screen(step.key, step.number, step.title, checklist.title, section, last.branch if last else "",
                   last.resumed if last else False, roster_view(state.roster) if state.roster is not None else None,
                   step.prose, tuple(ref_view(r) for r in step.refs), tables, options, _known_shown(session),
-                  card_views(session), question_view(session), tuple(session.overridable()))  # fmt: skip
+                  card_views(session), question_view(session), tuple(session.overridable()), (),
+                  passed_steps(session), not session.pause)  # fmt: skip
+
+
+def passed_steps(session: Session) -> tuple[str, ...]:
+    """The steps visited since the last answer, before this one (step numbers within a checklist)."""
+    visits = session.state.trace
+    before = len(session.history[-2].trace) if len(session.history) > 1 else 0
+    here = session.step.checklist
+    keys = [v.step for v in visits[before:-1] if not v.resumed]
+    return tuple(k.rpartition(".")[2] if k.rpartition(".")[0] == here else k for k in keys)
 
 
 def ref_view(ref: m.Ref) -> RefView:
@@ -298,7 +311,7 @@ def card_views(session: Session) -> tuple[CardView, ...]:
         deck = session.program.decks.get(show.deck)
         card = card_for(deck, str(value.value)) if deck is not None and value is not None else None
         if deck is not None and card is not None:
-            out.append(CardView(deck.title, tuple(card_text(card))))
+            out.append(CardView(deck.title, tuple(card_text(card)), tuple(card_brief(card))))
     return tuple(out)
 
 

@@ -59,8 +59,10 @@ class Session:
         roster: Roster | None = None,
         compute: bool = True,
         observers: Sequence[Observer] = (),
+        pause: bool = True,
     ) -> None:
         self.program = program
+        self.pause = pause  # False: a step that asks nothing passes by itself (no `continue`)
         self.observers = list(observers)  # told of every visit and decision, the first visit included
         self.roster = roster
         self.compute = compute  # False: computed facts are asked, as if the game master typed each
@@ -250,7 +252,8 @@ class Session:
             if need is not None:
                 return replace(state, question=need.question, decision=None)
             assert decision is not None
-            if (not state.answered or self.program.steps[state.step].cards) and decision.kind != "stuck":
+            shown = not state.answered or self.program.steps[state.step].cards
+            if self.pause and shown and decision.kind != "stuck":
                 return replace(state, question=CONTINUE, decision=decision)
             state = self._apply(state, decision)
         raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover

@@ -70,6 +70,9 @@ class Terminal:
         if key in ("?", "h", "help"):
             self.write(paint.HELP + "\n")
             return self._again()
+        if key == "p" and self.session.finished is None:
+            self.write(paint.prose_text(screen(self.session), self.paint) + "\n")
+            return self._again()
         if key == "w":
             self.write(paint.where_text(where_view(self.session, self.session_file), self.paint) + "\n")
             return self._again()

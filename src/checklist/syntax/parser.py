@@ -11,6 +11,7 @@ lines), so one run reports every broken line, up to MAX_ERRORS_PER_FILE.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -65,10 +66,16 @@ def _int_keys(pairs: list[tuple[str, object]]) -> dict[object, object]:
     return {int(key) if key.isdigit() else key: value for key, value in pairs}
 
 
-def parse(text: str, file: str) -> tuple[list[Statement], list[Diagnostic]]:
-    """One file's text (newlines already normalised) as statements, and its syntax errors."""
+def parse(
+    text: str, file: str, sink: Callable[[Statement], None] | None = None
+) -> tuple[list[Statement], list[Diagnostic]]:
+    """One file's text (newlines already normalised) as statements, and its syntax errors.
+
+    With a `sink`, each statement goes to it as soon as it is read (the list returned is then
+    empty): a large flow is never held as a list of statements.
+    """
     lark, transformer, keywords = _parser()
-    transformer.reset(file)
+    transformer.reset(file, sink)
     errors: list[Diagnostic] = []
     lines: list[str] | None = None
     offset = 0  # lines already consumed

@@ -8,6 +8,7 @@ names are the grammar's rule and alias names (checklist.lark).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from lark import Token, Transformer
@@ -24,10 +25,12 @@ class ToStatements(Transformer[Token, None]):
         super().__init__()
         self.file = "<string>"
         self.out: list[s.Statement] = []
+        self.emit: Callable[[s.Statement], None] = self.out.append  # where each statement goes, as it is read
         self.errors: list[Diagnostic] = []
 
-    def reset(self, file: str) -> None:
+    def reset(self, file: str, sink: Callable[[s.Statement], None] | None = None) -> None:
         self.file, self.out, self.errors = file, [], []
+        self.emit = sink or self.out.append
 
     def sp(self, tok: Token) -> m.Span:
         line = tok.line or 0
@@ -130,43 +133,43 @@ class ToStatements(Transformer[Token, None]):
 
     # -- statements: declarations
     def checklist(self, c: list[Token]) -> None:
-        self.out.append(s.ChecklistLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
+        self.emit(s.ChecklistLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
 
     def start_decl(self, c: list[Any]) -> None:
-        self.out.append(s.StartLine(c[1], self.sp(c[0])))
+        self.emit(s.StartLine(c[1], self.sp(c[0])))
 
     def section(self, c: list[Token]) -> None:
-        self.out.append(s.SectionLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
+        self.emit(s.SectionLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
 
     def expect(self, c: list[Any]) -> None:
-        self.out.append(s.ExpectLine(c[1], c[2], tuple(c[3:]), self.sp(c[0])))
+        self.emit(s.ExpectLine(c[1], c[2], tuple(c[3:]), self.sp(c[0])))
 
     def fact(self, c: list[Any]) -> None:
         name, kind, scope, question = str(c[1]), c[2], str(c[3]), _unquote(c[4])
         expr = c[5] if len(c) > 5 else None
         span = self.sp(c[1])
         fact = m.Fact(name, kind.kind, kind.choices, kind.table, kind.dice, scope, question, span, expr)  # type: ignore[arg-type]
-        self.out.append(s.FactLine(fact, span))
+        self.emit(s.FactLine(fact, span))
 
     def table(self, c: list[Token]) -> None:
-        self.out.append(s.TableLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
+        self.emit(s.TableLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
 
     def columns(self, c: list[Token]) -> None:
-        self.out.append(s.CellsLine(True, _cells(c[0], "columns"), self.sp(c[0])))
+        self.emit(s.CellsLine(True, _cells(c[0], "columns"), self.sp(c[0])))
 
     def row(self, c: list[Token]) -> None:
-        self.out.append(s.CellsLine(False, _cells(c[0], "row"), self.sp(c[0])))
+        self.emit(s.CellsLine(False, _cells(c[0], "row"), self.sp(c[0])))
 
     # -- statements: steps
     def step(self, c: list[Token]) -> None:
-        self.out.append(s.StepLine(int(c[1]), _unquote(c[2]), self.sp(c[1])))
+        self.emit(s.StepLine(int(c[1]), _unquote(c[2]), self.sp(c[1])))
 
     def text(self, c: list[Token]) -> None:
         line = str(c[0])[1:]
-        self.out.append(s.ProseLine(line[1:] if line.startswith(" ") else line, self.sp(c[0])))
+        self.emit(s.ProseLine(line[1:] if line.startswith(" ") else line, self.sp(c[0])))
 
     def refs(self, c: list[Token]) -> None:
-        self.out.append(s.RefsLine(tuple(self._ref(t) for t in c[1:]), self.sp(c[0])))
+        self.emit(s.RefsLine(tuple(self._ref(t) for t in c[1:]), self.sp(c[0])))
 
     def _ref(self, tok: Token) -> m.Ref:
         match = _REF.fullmatch(str(tok))
@@ -181,7 +184,7 @@ class ToStatements(Transformer[Token, None]):
         return ref
 
     def _jump(self, jump: m.Jump) -> None:
-        self.out.append(s.JumpLine(jump, jump.span))
+        self.emit(s.JumpLine(jump, jump.span))
 
     def go(self, c: list[Any]) -> None:
         self._jump(m.Go(c[1], self.sp(c[0])))
@@ -211,14 +214,14 @@ class ToStatements(Transformer[Token, None]):
         self._jump(m.Return(self.sp(c[0])))
 
     def choose(self, c: list[Token]) -> None:
-        self.out.append(s.ChooseLine(str(c[1]), self.sp(c[0])))
+        self.emit(s.ChooseLine(str(c[1]), self.sp(c[0])))
 
     def when(self, c: list[Any]) -> None:
         span = self.sp(c[0])
-        self.out.append(s.WhenLine(m.When(_value(c[1]), c[2], span), span))
+        self.emit(s.WhenLine(m.When(_value(c[1]), c[2], span), span))
 
     def _item(self, item: s.StepItem, keyword: Token) -> None:
-        self.out.append(s.ItemLine(item, self.sp(keyword)))
+        self.emit(s.ItemLine(item, self.sp(keyword)))
 
     def options(self, c: list[Token]) -> None:
         self._item(m.Options(str(c[1]), self.sp(c[1])), c[0])
@@ -250,21 +253,21 @@ class ToStatements(Transformer[Token, None]):
 
     # -- statements: maneuver cards
     def deck(self, c: list[Token]) -> None:
-        self.out.append(s.DeckLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
+        self.emit(s.DeckLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
 
     def category(self, c: list[Token]) -> None:
-        self.out.append(s.CategoryLine(m.Category(str(c[1]), _unquote(c[2]), self.sp(c[1])), self.sp(c[0])))
+        self.emit(s.CategoryLine(m.Category(str(c[1]), _unquote(c[2]), self.sp(c[1])), self.sp(c[0])))
 
     def card(self, c: list[Token]) -> None:
-        self.out.append(s.CardLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
+        self.emit(s.CardLine(str(c[1]), _unquote(c[2]), self.sp(c[1])))
 
     def card_in(self, c: list[Token]) -> None:
-        self.out.append(s.CardInLine(tuple(str(t) for t in c[1:]), self.sp(c[0])))
+        self.emit(s.CardInLine(tuple(str(t) for t in c[1:]), self.sp(c[0])))
 
     def card_field(self, c: list[Token]) -> None:
         name, _, text = str(c[0]).partition(":")
         span = self.sp(c[0])
-        self.out.append(s.CardFieldLine(m.CardField(name.strip(), text.strip(), span), span))  # type: ignore[arg-type]
+        self.emit(s.CardFieldLine(m.CardField(name.strip(), text.strip(), span), span))  # type: ignore[arg-type]
 
 
 def _unquote(tok: Token) -> str:

@@ -1,0 +1,66 @@
+"""The table view (`checklist run` without --learn): steps that ask nothing pass by themselves."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from checklist.graph.program import Program
+from checklist.run import paint
+from checklist.run.screen import screen
+from checklist.run.session import Session
+from tests.conftest import DUEL
+
+
+def test_steps_that_ask_nothing_pass_by_themselves(duel: Program) -> None:
+    s = Session(duel, seed=1, pause=False)
+    s.answer("12")
+    s.answer("broadsword")
+    # 3 asks nothing: no "press Enter", the run is at 5's question already
+    assert (s.state.step, s.question.fact if s.question else None) == ("duel.5", "attack")
+    assert [v.step for v in s.state.trace] == ["duel.1", "duel.2", "duel.3", "duel.5"]
+    assert screen(s).passed == ("3",)
+
+
+def test_the_step_by_step_view_still_waits(duel: Program) -> None:
+    s = Session(duel, seed=1, pause=True)
+    s.answer("12")
+    s.answer("broadsword")
+    assert (s.state.step, s.question.kind if s.question else None) == ("duel.3", "continue")
+    assert screen(s).passed == () and not screen(s).brief
+
+
+def test_the_table_screen_leaves_the_prose_one_key_away(duel: Program) -> None:
+    s = Session(duel, seed=1, pause=False)
+    s.answer("12")
+    view = screen(s)
+    assert view.brief and view.prose == ("Choose the weapon.",)
+    text = paint.screen_text(view, paint.Painter(False))
+    assert "Choose the weapon." not in text
+    assert "duel.2  Weapon   (p: the rule's text)" in text
+    assert "Choose the weapon." in paint.prose_text(view, paint.Painter(False))
+
+
+def test_the_table_view_from_the_command_line(tmp_path: Path) -> None:
+    answers = tmp_path / "answers.txt"
+    answers.write_text("12\nbroadsword\n7\n1: Bob\nno\n", "utf-8")  # skill, weapon, roll, targets, dodged
+    session = tmp_path / "s.json"
+    learn = tmp_path / "learn.json"
+    fast = _run(DUEL, "--answers", answers, "--session", session)
+    assert "→ 3" in fast.stdout  # the step that passed by, on one line
+    assert "[Enter] >" not in fast.stdout
+    assert '"fast": true' in session.read_text("utf-8")
+    slow = _run(DUEL, "--learn", "--answers", answers, "--session", learn)
+    assert "[Enter] >" in slow.stdout  # the step-by-step view waits at 3
+    # five prompts answered, the sixth waits: no "press Enter" among them
+    assert fast.stdout.count("\n> ") == 6 and "What armour does the target wear?" in fast.stdout.split("> no")[-1]
+    refused = _run("--resume", session, "--learn")
+    assert refused.returncode == 2 and "a session keeps the view it started with" in refused.stderr
+
+
+def _run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    words = [str(a) for a in args]
+    env = {"NO_COLOR": "1", "PATH": "/usr/bin:/bin"}
+    command = [sys.executable, "-m", "checklist", "run", *words]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, env=env)
