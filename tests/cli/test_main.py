@@ -120,3 +120,10 @@ def test_check_does_not_import_networkx_or_graphviz(tmp_path: Path) -> None:
     path = write(tmp_path, "a.flow", GOOD)
     out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True).stdout
     assert out.strip().endswith("[]")
+
+
+def test_version_is_the_packages() -> None:
+    from importlib.metadata import version
+
+    done = subprocess.run([sys.executable, "-m", "checklist", "--version"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == f"checklist {version('gurps-checklist')}"

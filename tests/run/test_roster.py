@@ -12,7 +12,7 @@ from checklist.run import journal as jr
 from checklist.run.roster import Roster, RosterError, load
 from checklist.run.session import Session
 
-from .conftest import DATA
+from .conftest import DATA, MELEE_ANSWERS
 
 ROSTER = DATA / "duel-roster.toml"
 
@@ -60,18 +60,7 @@ def test_a_bad_roster_says_where_and_what(tmp_path: Path, text: str, words: str)
 # After turn 3: Alice HP 10/10, shock 0, standing, not stunned;
 #               Bruno HP -3/13, shock -4, lying, stunned.
 
-ANSWERS = {
-    "failed-consciousness": "no", "holding-weapon": "yes", "drops-weapon": "no", "multi-skill-weapon": "no",
-    "grip-mastery": "no", "fast-draw-failed": "no", "maneuver": "attack", "already-grappling": "no",
-    "unarmed": "no", "attacking-behind": "no", "close-combat": "no", "ranged-attack": "no", "target-sm": "0",
-    "deceptive-levels": "0", "telegraphic": "no", "other-skill-modifier": "0", "area-or-cone": "no",
-    "attacker-much-bigger": "no", "aimed-location": "torso", "location-unknown": "no", "defends": "yes",
-    "defense": "parry", "shield-db": "0", "side-attack": "no", "feint-defense": "0", "retreats": "no",
-    "other-defense-modifier": "0", "aggressive-parry": "no", "parry-limb-hit": "no", "attack-on-weapon": "no",
-    "armor-divisor": "1", "flexible-armor": "no", "fatigue-damage": "no", "mortal-wound": "no",
-    "passed-out": "no", "gun-fright-rules": "no", "target-behind-cover": "no", "grip-rules": "no",
-    "attacks-left": "no", "noticing-rules": "no", "combat-over": "no", "evaluate-turns": "0",
-}  # fmt: skip
+ANSWERS = MELEE_ANSWERS
 ROLLS = {"attack-dice": ["9", "10"], "defense-dice": ["14", "14"], "basic-damage": ["9", "6"], "knockdown-dice": ["15"]}
 
 

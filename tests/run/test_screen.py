@@ -27,7 +27,7 @@ from checklist.run.screen import (
 from checklist.run.session import Session
 from checklist.run.state import Decision, State
 
-from .conftest import ROOT
+from .conftest import MELEE_ANSWERS, ROOT
 
 ROSTER = ROOT / "examples" / "duel.toml"
 PLAIN = paint.Painter(False)
@@ -35,19 +35,7 @@ PLAIN = paint.Painter(False)
 # Alice's turn against Bruno (tests/run/test_roster.py works the numbers by hand): an Attack at
 # skill 15 rolling 9 hits; Bruno parries and fails with 14; 9 cut to the torso is 10 injury
 # after DR 2, a major wound; the knockdown roll of 15 fails.  Splits other than the defenders: 0.
-ANSWERS = {
-    "failed-consciousness": "no", "holding-weapon": "yes", "drops-weapon": "no", "multi-skill-weapon": "no",
-    "grip-mastery": "no", "fast-draw-failed": "no", "maneuver": "attack", "already-grappling": "no",
-    "unarmed": "no", "attacking-behind": "no", "close-combat": "no", "ranged-attack": "no", "target-sm": "0",
-    "deceptive-levels": "0", "telegraphic": "no", "other-skill-modifier": "0", "area-or-cone": "no",
-    "attacker-much-bigger": "no", "aimed-location": "torso", "location-unknown": "no", "defends": "yes",
-    "defense": "parry", "shield-db": "0", "side-attack": "no", "feint-defense": "0", "retreats": "no",
-    "other-defense-modifier": "0", "aggressive-parry": "no", "parry-limb-hit": "no", "attack-on-weapon": "no",
-    "armor-divisor": "1", "flexible-armor": "no", "fatigue-damage": "no", "mortal-wound": "no",
-    "passed-out": "no", "gun-fright-rules": "no", "target-behind-cover": "no", "grip-rules": "no",
-    "attacks-left": "no", "noticing-rules": "no", "combat-over": "no", "evaluate-turns": "0",
-    "attack-dice": "9", "defense-dice": "14", "basic-damage": "9", "knockdown-dice": "15",
-}  # fmt: skip
+ANSWERS = {**MELEE_ANSWERS, "attack-dice": "9", "defense-dice": "14", "basic-damage": "9", "knockdown-dice": "15"}
 
 
 class Recorder:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from checklist.graph.program import Program
 from checklist.run import screen as views
+from checklist.run.rolls import roll_line
 from checklist.run.screen import (
     CardView,
     CombatantView,
@@ -66,6 +67,8 @@ def screen_text(view: Screen, paint: Painter) -> str:
     """The step: where it sits, its prose and refs, what is known, the cards, and the question."""
     head = view.checklist + (f" › {view.section}" if view.section else "")
     lines = ["", paint(f"── {head} " + "─" * max(3, 60 - len(head)), "head")]
+    if view.roll is not None:
+        lines.append(paint(roll_line(view.roll), "known"))
     if view.passed:
         lines.append(paint("→ " + " · ".join(view.passed), "dim"))
     branch = paint(f"   [{view.branch}]", "dim") if view.branch else ""

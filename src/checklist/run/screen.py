@@ -18,6 +18,7 @@ from checklist.model.decks import card_brief, card_for, card_text
 from checklist.run.questions import Kind, Question, Value
 from checklist.run.refs import book_name
 from checklist.run.refs import describe as describe_ref
+from checklist.run.rolls import RollView, last_roll
 from checklist.run.roster import Roster
 from checklist.run.scopes import RANK
 from checklist.run.session import Session
@@ -141,6 +142,7 @@ class Screen:
     messages: tuple[str, ...] = ()  # one-line messages for the game master (bad answers)
     passed: tuple[str, ...] = ()  # the steps that passed by themselves since the last answer
     brief: bool = False  # the table view: no prose (one key away), cards in short form
+    roll: RollView | None = None  # the roll the last answer made, with what it was rolled against
 
     @property
     def ledgers(self) -> tuple[LedgerView, ...]:
@@ -227,7 +229,7 @@ def screen(session: Session) -> Screen:
                   last.resumed if last else False, roster_view(state.roster) if state.roster is not None else None,
                   step.prose, tuple(ref_view(r) for r in step.refs), tables, options, _known_shown(session),
                   card_views(session), question_view(session), tuple(session.overridable()), (),
-                  passed_steps(session), not session.pause)  # fmt: skip
+                  passed_steps(session), not session.pause, last_roll(session))  # fmt: skip
 
 
 def passed_steps(session: Session) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ lines), so one run reports every broken line, up to MAX_ERRORS_PER_FILE.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from functools import cache
@@ -35,6 +36,11 @@ def grammar_text() -> str:
     return GRAMMAR.read_text("utf-8")
 
 
+def grammar_digest() -> str:
+    """What tables.json was made from: the tables are used only with this very grammar."""
+    return hashlib.sha256(grammar_text().encode("utf-8")).hexdigest()
+
+
 @cache
 def _parser() -> tuple[Lark, ToStatements, frozenset[str]]:
     return build_parser(from_tables=True)
@@ -58,7 +64,7 @@ def _tables() -> dict[str, Any] | None:
         tables: dict[str, Any] = json.loads(TABLES.read_text("utf-8"), object_pairs_hook=_int_keys)
     except (OSError, ValueError):
         return None
-    return tables if tables.get("grammar") == grammar_text() else None
+    return tables if tables.get("grammar-sha256") == grammar_digest() else None
 
 
 def _int_keys(pairs: list[tuple[str, object]]) -> dict[object, object]:

@@ -1,0 +1,81 @@
+"""The roll just made, as the game master reads it: `3d6 → 13 vs 15 (final-skill): success by 2`.
+
+A roll answers a `roll` fact, rolled by the tool (`r`) or typed from a physical roll.  What
+it was rolled against is read from the flow, not written here: a computed fact whose
+expression is `success(TABLE, ROLL, SKILL)` names the roll and the skill, and its value
+(critical success, success, failure, critical failure) is the outcome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from checklist import model as m
+from checklist.run.session import Session
+
+
+@dataclass(frozen=True, slots=True)
+class RollView:
+    fact: str  # the roll fact, e.g. attack-dice
+    question: str  # its question, e.g. "Roll 3d6 for the attack"
+    dice: str  # 3d6
+    value: int
+    rolled: bool  # True: the tool rolled it; False: typed from a physical roll
+    against: int | None = None  # the skill or score it was rolled against, when the flow says
+    against_name: str | None = None  # that skill's fact, e.g. final-skill
+    outcome: str | None = None  # critical-success, success, failure, critical-failure
+
+    @property
+    def margin(self) -> int | None:
+        return None if self.against is None else self.against - self.value
+
+
+def last_roll(session: Session) -> RollView | None:
+    """The roll the last answer gave, if it was a roll."""
+    if not session.events or session.events[-1].kind != "answer":
+        return None
+    event = session.events[-1]
+    decl = session.program.facts.get(event.fact or "")
+    if decl is None or decl.kind != "roll" or not isinstance(event.value, int):
+        return None
+    roll = RollView(decl.name, decl.question, decl.dice or "", event.value, event.rolled)
+    known = session.state.known()
+    for fact in session.program.facts.values():
+        call = _success_call(fact.expr, decl.name)
+        outcome = known.get(fact.name)
+        if call is None or outcome is None:
+            continue
+        skill = call.args[2]
+        against = known.get(skill.name) if isinstance(skill, m.Name) else None
+        score = against.value if against is not None and isinstance(against.value, int) else None
+        name = skill.name if isinstance(skill, m.Name) else None
+        return RollView(roll.fact, roll.question, roll.dice, roll.value, roll.rolled, score, name, str(outcome.value))
+    return roll
+
+
+def _success_call(expr: m.Expr | None, roll: str) -> m.Call | None:
+    """`success(TABLE, roll, SKILL)` in `expr`, if it is there."""
+    if expr is None:
+        return None
+    if (
+        isinstance(expr, m.Call) and expr.func == "success" and len(expr.args) == 3
+        and isinstance(expr.args[1], m.Name) and expr.args[1].name == roll
+    ):  # fmt: skip
+        return expr
+    for child in m.expr_children(expr):
+        found = _success_call(child, roll)
+        if found is not None:
+            return found
+    return None
+
+
+def roll_line(roll: RollView) -> str:
+    """`Roll 3d6 for the attack: 3d6 → 13 vs 15 (final-skill): success by 2`."""
+    how = "" if roll.rolled else " (typed)"
+    line = f"{roll.question}: {roll.dice} → {roll.value}{how}"
+    if roll.against is not None and roll.margin is not None:
+        line += f" vs {roll.against} ({roll.against_name})"
+        if roll.outcome is not None:
+            by = f" by {abs(roll.margin)}" if roll.margin else ""
+            line += f": {roll.outcome.replace('-', ' ')}{by}"
+    return line
