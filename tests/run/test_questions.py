@@ -108,3 +108,23 @@ def test_parse_value_for_set(flow: Program, duel: Program) -> None:
         parse_value(flow, flow.facts["stunned"], "1")  # by name, never by position
     with pytest.raises(BadAnswer):
         parse_value(flow, flow.facts["defense"], "riposte")
+
+
+@pytest.mark.parametrize("typed", ["²", "1²", "١", "１", "9" * 5000, "-" + "9" * 5000, "+", ""])
+def test_digits_that_are_no_number_are_a_bad_answer_for_every_kind(flow: Program, typed: str) -> None:
+    # `²` (AltGr+2) and other Unicode digits pass str.isdigit() but int() refuses them, and int()
+    # refuses 4,300 digits: each is a one-line BadAnswer, never a ValueError.
+    for fact in ("defense", "target-sm", "attack-dice"):
+        question = questions.fact_question(flow, flow.facts[fact])
+        with pytest.raises(BadAnswer):
+            parse_answer(question, typed)
+    try:  # a split's branch names are free text: `²` may name one, but never raises anything else
+        assert parse_items(typed, "defender") == (typed,)
+    except BadAnswer:
+        assert typed in ("", "+") or typed.lstrip("-").isdigit()
+
+
+def test_whole_numbers_are_ascii_digits_up_to_nine() -> None:
+    assert questions.whole_number("12") == 12 and questions.whole_number(" 7 ") == 7
+    assert questions.whole_number("-3") is None and questions.whole_number("-3", signed=True) == -3
+    assert questions.whole_number("9" * 9) == 999_999_999 and questions.whole_number("9" * 10) is None

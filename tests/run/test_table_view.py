@@ -64,3 +64,31 @@ def _run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     env = {"NO_COLOR": "1", "PATH": "/usr/bin:/bin"}
     command = [sys.executable, "-m", "checklist", "run", *words]
     return subprocess.run(command, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, env=env)
+
+
+def test_many_choices_go_in_columns_in_the_table_view(flow: Program) -> None:
+    s = Session(flow, at="combat.53", seed=1, pause=False, facts={"base-skill": "15"})
+    lines = paint.screen_text(screen(s), paint.Painter(False)).splitlines()
+    assert lines[-7].split() == ["1)", "Skull", "8)", "Left", "Leg", "15)", "Ear", "22)", "Leg", "Joint"]
+    assert lines[-1].split() == ["7)", "Left", "Arm", "14)", "Carotid", "Artery", "21)", "Jugular", "Vein"]
+    learn = Session(flow, at="combat.53", seed=1, pause=True, facts={"base-skill": "15"})
+    assert paint.screen_text(screen(learn), paint.Painter(False)).splitlines()[-1] == "   25) Vitals"
+
+
+def test_the_table_view_counts_the_ledger_lines_at_zero_on_one_line() -> None:
+    from checklist.run.screen import LedgerLineView, LedgerView
+
+    zero = LedgerLineView(0, "Evaluate bonus", "evaluate-bonus", "step 41, B364")
+    view = LedgerView("Effective skill", "effective-skill", (
+        LedgerLineView(15, "Skill", "base-skill", "step 39, B428"), zero,
+        LedgerLineView(-2, "Posture", "posture-skill", "step 43, B551"),
+        LedgerLineView(0, "Shock", "shock-penalty", "step 39, B419"),
+    ), 0, 13)  # fmt: skip
+    assert paint.ledger_lines(view, brief=True) == [
+        "Effective skill (effective-skill):",
+        "   +15  Skill  [base-skill; step 39, B428]",
+        "    -2  Posture  [posture-skill; step 43, B551]",
+        "    +0  2 more at +0: evaluate-bonus, shock-penalty",
+        "    = 13  Effective skill",
+    ]
+    assert len(paint.ledger_lines(view)) == 6  # the step-by-step view lists every line

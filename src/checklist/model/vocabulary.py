@@ -10,6 +10,8 @@ STATE = ("current-hp", "current-fp", "stunned", "shock", "posture", "aim-turns",
          "feint", "grappled", "parries")  # fmt: skip
 FLAGS = ("stunned", "grappled")
 WEAPON_ATTRIBUTES = ("weapon-skill", "weapon-damage", "weapon-type", "weapon-reach", "weapon-acc", "weapon-rof",
-                     "weapon-rcl", "weapon-bulk")  # fmt: skip
-ATTRIBUTES = (*SHEET_NUMBERS, *STATE, "pain-threshold", *WEAPON_ATTRIBUTES)  # what `actor.NAME` can read
+                     "weapon-rcl", "weapon-bulk", "weapon-ranged", "weapon-unarmed", "weapon-armor-divisor",
+                     "weapon-fatigue")  # fmt: skip
+ATTRIBUTES = (*SHEET_NUMBERS, *STATE, "pain-threshold", "holding-weapon", *WEAPON_ATTRIBUTES)  # `actor.NAME`
+UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed
 KEYED = ("skill", "dr")  # what `actor.NAME[KEY]` can read

@@ -44,6 +44,7 @@ _STYLE = {
     "error": "\x1b[1;31m", "question": "\x1b[1;32m", "head": "\x1b[1;34m",
 }  # fmt: skip
 _RESET = "\x1b[0m"
+COLUMN_CHOICES = 8  # more choices than this: columns, in the table view
 INLINE_CHOICES = 3  # up to this many short choices go on one line
 SHORT_LABEL = 20
 
@@ -66,7 +67,8 @@ class Painter:
 def screen_text(view: Screen, paint: Painter) -> str:
     """The step: where it sits, its prose and refs, what is known, the cards, and the question."""
     head = view.checklist + (f" › {view.section}" if view.section else "")
-    lines = ["", paint(f"── {head} " + "─" * max(3, 60 - len(head)), "head")]
+    rule = paint(f"── {head} " + "─" * max(3, 60 - len(head)), "head")
+    lines = [rule] if view.brief else ["", rule]  # the table view: the rule alone sets screens apart
     if view.roll is not None:
         lines.append(paint(roll_line(view.roll), "known"))
     if view.passed:
@@ -86,14 +88,14 @@ def screen_text(view: Screen, paint: Painter) -> str:
     lines.extend(paint(f"   options ({o.fact}): {', '.join(o.choices)}", "dim") for o in view.options)
     for known in view.known:
         if known.ledger is not None:
-            lines.extend("   " + paint(line, "known") for line in ledger_lines(known.ledger))
+            lines.extend("   " + paint(line, "known") for line in ledger_lines(known.ledger, view.brief))
         else:
             lines.append("   " + paint(f"known: {known.fact} = {known.value}  ({known.how})", "known"))
     for card in view.cards:
         lines.extend(card_lines(card, paint, view.brief))
     lines.extend(paint(f"  ! {message}", "error") for message in view.messages)
     if view.question is not None:
-        lines.extend(question_lines(view.question, paint))
+        lines.extend(question_lines(view.question, paint, view.brief))
     return "\n".join(lines)
 
 
@@ -109,10 +111,17 @@ def combatant_text(view: CombatantView) -> str:
     return f"{view.name}: HP {view.hp}/{view.max_hp}, FP {view.fp}/{view.max_fp}, {view.posture}{shock}{conditions}"
 
 
-def ledger_lines(view: LedgerView) -> list[str]:
-    """A ledger as lines: its title, each value with what it is and its source, then the total."""
+def ledger_lines(view: LedgerView, brief: bool = False) -> list[str]:
+    """A ledger as lines: its title, each value with what it is and its source, then the total.
+
+    Brief (the table view): the lines at +0 are counted on one line, not listed; the total is
+    still the sum of the lines shown."""
     out = [f"{view.title} ({view.fact}):"]
-    out.extend(f"  {_signed(line.value):>4}  {line.what}  [{line.fact}; {line.source}]" for line in view.lines)
+    shown = [line for line in view.lines if not brief or line.value != 0]
+    out.extend(f"  {_signed(line.value):>4}  {line.what}  [{line.fact}; {line.source}]" for line in shown)
+    if len(shown) < len(view.lines):
+        zero = [line.fact for line in view.lines if line not in shown]
+        out.append(f"    +0  {len(zero)} more at +0: {', '.join(zero)}")
     if view.correction:
         out.append(f"  {_signed(view.correction):>4}  correction typed by the game master")
     total = "?" if view.total is None else view.total
@@ -135,8 +144,10 @@ def prose_text(view: Screen, paint: Painter) -> str:
     return "\n".join([paint(f"{view.step}  {view.title}", "title"), *(f"   {line}" for line in view.prose), refs])
 
 
-def question_lines(view: QuestionView, paint: Painter) -> list[str]:
-    """The question with what to type: the hint, or the numbered choices; `continue` shows the next step."""
+def question_lines(view: QuestionView, paint: Painter, brief: bool = False) -> list[str]:
+    """The question with what to type: the hint, or the numbered choices; `continue` shows the next step.
+
+    Brief (the table view): many choices are laid out in columns, so the screen stays short."""
     lines: list[str] = []
     if view.kind == "continue":
         if view.next is not None:
@@ -152,9 +163,20 @@ def question_lines(view: QuestionView, paint: Painter) -> list[str]:
         pass
     elif len(choices) <= INLINE_CHOICES and all(len(c.label) < SHORT_LABEL for c in choices):
         lines.append("   " + "   ".join(f"{c.key}) {c.label}" for c in choices))
+    elif brief and len(choices) > COLUMN_CHOICES:
+        lines.extend(_columns([f"{c.key:>2}) {c.label}" for c in choices]))
     else:
         lines.extend(f"   {c.key:>2}) {c.label}" for c in choices)
     return lines
+
+
+def _columns(cells: list[str], width: int = 96) -> list[str]:
+    """Cells in as many columns as fit in `width`, numbered down each column."""
+    cell = max(len(c) for c in cells) + 3
+    count = max(1, width // cell)
+    rows = -(-len(cells) // count)
+    return ["   " + "".join(cells[r + k * rows].ljust(cell) for k in range(count) if r + k * rows < len(cells)).rstrip()
+            for r in range(rows)]  # fmt: skip
 
 
 def prompt(question: QuestionView | None) -> str:

@@ -21,6 +21,9 @@ Value = str | int  # yes/no and choices: the value name; numbers and rolls: int
 Answer = str | int | tuple[str, ...] | None  # split: item names; continue: None
 
 MAX_ITEMS = 50
+MAX_DIGITS = 9  # a typed number: a roll, a modifier, a choice's number
+_UNSIGNED = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 
 
 class BadAnswer(ValueError):
@@ -102,8 +105,8 @@ def _option(question: Question, raw: str) -> str:
     options = question.options
     if not raw:
         raise BadAnswer(f"type a number 1-{len(options)} or a name")
-    if raw.isdigit():
-        index = int(raw)
+    index = whole_number(raw)
+    if index is not None:
         if 1 <= index <= len(options):
             return options[index - 1].value
         raise BadAnswer(f"there is no choice {index}: type 1-{len(options)}")
@@ -131,12 +134,23 @@ def question_yes_no(options: tuple[Option, ...]) -> bool:
     return options == YES_NO
 
 
+def whole_number(text: str, signed: bool = False) -> int | None:
+    """`text` as a whole number written in ASCII digits (`12`, `-3` when signed), or None.
+
+    `²` and `١` are digits to str.isdigit() but not numbers a person means; and a number of
+    more than MAX_DIGITS digits is no answer (int() refuses 4,300 of them with an error)."""
+    found = _WHOLE.fullmatch(text.strip()) if signed else _UNSIGNED.fullmatch(text.strip())
+    return int(found.group()) if found is not None else None
+
+
 def _number(question: Question, raw: str) -> int:
-    if not re.fullmatch(r"[+-]?[0-9]+", raw):
+    value = whole_number(raw, signed=True)
+    if value is None:
         if question.kind == "roll":
             raise BadAnswer(f"type the {question.dice} roll as a number, or r to let the program roll")
+        if re.fullmatch(r"[+-]?[0-9]+", raw.strip()):
+            raise BadAnswer(f"`{raw[:20]}...` is too long: a number has at most {MAX_DIGITS} digits")
         raise BadAnswer(f"`{raw}` is not a whole number")
-    value = int(raw)
     if question.kind == "roll" and question.dice:
         dice = Dice.parse(question.dice)
         if not dice.low <= value <= dice.high:
@@ -159,10 +173,10 @@ def parse_items(raw: str, item: str) -> tuple[str, ...]:
     count: int | None = None
     names_text = raw
     head, colon, rest = raw.partition(":")
-    if colon and head.strip().isdigit():
-        count, names_text = int(head), rest
-    elif raw.isdigit():
-        count, names_text = int(raw), ""
+    if colon and whole_number(head) is not None:
+        count, names_text = whole_number(head), rest
+    elif whole_number(raw) is not None:
+        count, names_text = whole_number(raw), ""
     names = tuple(n.strip() for n in names_text.split(",")) if names_text.strip() else ()
     if any(not n for n in names):
         raise BadAnswer("a name is empty: separate names with commas, e.g. `2: Bob, Ann`")

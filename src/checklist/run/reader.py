@@ -124,7 +124,12 @@ class Reader:
         assert self.roster is not None
         value = self.roster.get(who, attr, key)
         if value is None:
-            raise CannotCompute(f"{self.roster.sheets[who].name} has no `{attr}`" + (f" for {key}" if key else ""))
+            sheet = self.roster.sheets[who]
+            if attr.startswith("weapon-") and not sheet.weapons:
+                raise CannotCompute(f"the roster does not say: it gives {sheet.name} no weapon")
+            raise CannotCompute(
+                f"the roster does not say: {sheet.name} has no `{attr}`" + (f" for {key}" if key else "")
+            )
         return value
 
     def record(self, action: m.Record) -> str | None:
@@ -178,9 +183,6 @@ class Reader:
         self._busy.add(decl.name)
         try:
             worked = self._evaluator().run(decl.expr)
-        except NoRoster:
-            self.failed[decl.name] = ""  # asked as if the fact were not computed at all
-            raise
         except CannotCompute as why:
             self.failed[decl.name] = str(why)
             raise

@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from checklist.model.names import slug
-from checklist.model.vocabulary import FLAGS, SHEET_NUMBERS, STATE
+from checklist.model.vocabulary import FLAGS, SHEET_NUMBERS, STATE, UNARMED_SKILLS
 
 Value = int | str
 
-WEAPON_FIELDS = {"name", "damage", "type", "skill", "reach", "acc", "rof", "rcl", "bulk"}
+WEAPON_FIELDS = {"name", "damage", "type", "skill", "reach", "acc", "rof", "rcl", "bulk", "ranged", "unarmed",
+                 "armor-divisor"}  # fmt: skip
 COMBATANT_FIELDS = {*SHEET_NUMBERS, "name", "basic-speed", "pain-threshold", "skills", "dr", "weapon", "posture"}
 PAIN = ("normal", "high", "low")
 
@@ -41,6 +42,9 @@ class Weapon:
     rof: str = ""
     rcl: int = 0
     bulk: int = 0
+    ranged: bool = False  # the `ranged` key, or Acc or RoF and no reach
+    unarmed: bool = False  # the `unarmed` key, or an unarmed combat skill (UNARMED_SKILLS)
+    armor_divisor: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +116,9 @@ class Roster:
             return state.get(attr)
         if attr == "pain-threshold":
             return sheet.pain_threshold
+        if attr == "holding-weapon":  # the readied weapon, unless it is a body part (a punch, a kick)
+            readied = _readied(sheet, state)
+            return "yes" if readied is not None and not readied.unarmed else "no"
         if attr.startswith("weapon-"):
             return _weapon(sheet, state, attr[len("weapon-") :])
         return sheet.number(attr)
@@ -145,12 +152,22 @@ class Roster:
                 f"{sheet.number('fp')}, {state.posture}{shock}" + "".join(f", {f}" for f in flags))  # fmt: skip
 
 
+def _readied(sheet: Sheet, state: Condition) -> Weapon | None:
+    return next((w for w in sheet.weapons if w.name in state.readied), sheet.weapons[0] if sheet.weapons else None)
+
+
 def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:
-    weapon = next((w for w in sheet.weapons if w.name in state.readied), sheet.weapons[0] if sheet.weapons else None)
+    weapon = _readied(sheet, state)
     if weapon is None:
         return None
     if what == "skill":
         return dict(sheet.skills).get(slug(weapon.skill))
+    if what in ("ranged", "unarmed"):
+        return "yes" if getattr(weapon, what) else "no"
+    if what == "fatigue":
+        return "yes" if slug(weapon.type) == "fat" else "no"
+    if what == "armor-divisor":
+        return weapon.armor_divisor
     value = getattr(weapon, what, None)
     return value if isinstance(value, (int, str)) else None
 
@@ -239,8 +256,21 @@ def _weapon_of(raw: object, where: str) -> Weapon:
         known = ", ".join(sorted(WEAPON_FIELDS))
         raise RosterError(f"{where}: unknown key `{sorted(unknown)[0]}`; known keys: {known}")
     numbers = {k: _int(raw[k], f"{where}, {k}") for k in ("acc", "rcl", "bulk") if k in raw}
-    return Weapon(str(raw["name"]), str(raw["damage"]), str(raw["type"]), str(raw["skill"]),
-                  str(raw.get("reach", "")), rof=str(raw.get("rof", "")), **numbers)  # fmt: skip
+    reach, skill = str(raw.get("reach", "")), str(raw["skill"])
+    ranged = _flag(raw, "ranged", where, ("acc" in raw or "rof" in raw) and not reach)
+    unarmed = _flag(raw, "unarmed", where, slug(skill) in UNARMED_SKILLS)
+    divisor = _int(raw.get("armor-divisor", 1), f"{where}, armor-divisor")
+    if divisor < 1:
+        raise RosterError(f"{where}, armor-divisor: a whole number of 1 or more (1 for none), not {divisor!r}")
+    return Weapon(str(raw["name"]), str(raw["damage"]), str(raw["type"]), skill, reach, rof=str(raw.get("rof", "")),
+                  ranged=ranged, unarmed=unarmed, armor_divisor=divisor, **numbers)  # fmt: skip
+
+
+def _flag(raw: dict[str, Any], key: str, where: str, default: bool) -> bool:
+    value = raw.get(key, default)
+    if not isinstance(value, bool):
+        raise RosterError(f"{where}, {key}: true or false, not {value!r}")
+    return value
 
 
 def _int(value: object, where: str) -> int:

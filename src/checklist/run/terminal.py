@@ -117,7 +117,7 @@ class Terminal:
         """After a message: show the question again, not the whole step."""
         question = question_view(self.session)
         if question is not None:
-            self.write("\n".join(paint.question_lines(question, self.paint)) + "\n")
+            self.write("\n".join(paint.question_lines(question, self.paint, not self.session.pause)) + "\n")
         return False
 
     def _error(self, message: str) -> str:
