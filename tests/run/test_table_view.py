@@ -92,3 +92,14 @@ def test_the_table_view_counts_the_ledger_lines_at_zero_on_one_line() -> None:
         "    = 13  Effective skill",
     ]
     assert len(paint.ledger_lines(view)) == 6  # the step-by-step view lists every line
+
+
+def test_the_card_of_the_step_just_answered_comes_along_in_short_form(flow: Program) -> None:
+    s = Session(flow, at="combat.11", seed=1, pause=False)
+    assert s.question is not None and s.question.fact == "maneuver"
+    s.answer("attack")  # 11 and 15 show the card; both pass by themselves
+    view = screen(s)
+    assert view.step != "combat.11" and "15" in view.passed
+    assert [c.brief for c in view.cards] == [("ATTACK", "Move: Step", "Defense: Dodge √, Parry √, Block √")]
+    text = paint.screen_text(view, paint.Painter(False))
+    assert "   │ Defense: Dodge √, Parry √, Block √" in text and "Rapid Strike" not in text

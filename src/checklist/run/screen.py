@@ -305,16 +305,30 @@ def ledger_view(program: Program, ledger: Known, known: dict[str, Known]) -> Led
 
 
 def card_views(session: Session) -> tuple[CardView, ...]:
-    """The cards the step shows: the card its fact's value names, once the fact is known."""
+    """The cards the step shows: the card its fact's value names, once the fact is known.
+
+    In the table view, steps pass by themselves, so the cards of the step just answered and of
+    the steps passed since come along to this screen (each card once)."""
     out: list[CardView] = []
     known = session.state.known()
-    for show in session.step.cards:
-        value = known.get(show.fact)
-        deck = session.program.decks.get(show.deck)
-        card = card_for(deck, str(value.value)) if deck is not None and value is not None else None
-        if deck is not None and card is not None:
-            out.append(CardView(deck.title, tuple(card_text(card)), tuple(card_brief(card))))
+    for key in _card_steps(session):
+        for show in session.program.steps[key].cards:
+            value = known.get(show.fact)
+            deck = session.program.decks.get(show.deck)
+            card = card_for(deck, str(value.value)) if deck is not None and value is not None else None
+            if deck is not None and card is not None:
+                view = CardView(deck.title, tuple(card_text(card)), tuple(card_brief(card)))
+                if view not in out:
+                    out.append(view)
     return tuple(out)
+
+
+def _card_steps(session: Session) -> list[str]:
+    if session.pause:
+        return [session.state.step]
+    visits = session.state.trace
+    since = len(session.history[-2].trace) - 1 if len(session.history) > 1 else 0
+    return list(dict.fromkeys(v.step for v in visits[max(since, 0) :]))
 
 
 def question_view(session: Session) -> QuestionView | None:
