@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from checklist import model as m
+from checklist.compute import evaluate
 from checklist.graph.program import Program
 from checklist.model import dice as dice_mod
 from checklist.model.jumps import resolve
@@ -120,7 +121,18 @@ class Session:
         self.give(q.parse_answer(question, text))
 
     def give(self, answer: Answer, rolled: bool = False) -> None:
-        """Answer the pending question with a parsed value."""
+        """Answer the pending question with a parsed value.
+
+        A value the flow cannot work with (a table with no row for it, after an override) is
+        refused with a SessionError that says why; the session stays as it was."""
+        try:
+            self._give(answer, rolled)
+        except (evaluate.CannotCompute, evaluate.Need) as exc:
+            why = str(exc) if isinstance(exc, evaluate.CannotCompute) else f"`{exc}` is not known"
+            raise SessionError(f"cannot go on with that: {why}; answer again, override a fact (o FACT) "
+                               "or go back (b)") from None  # fmt: skip
+
+    def _give(self, answer: Answer, rolled: bool) -> None:
         question = self._pending()
         state = self.state
         if question.kind == "continue":
