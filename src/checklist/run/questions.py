@@ -173,10 +173,10 @@ def parse_items(raw: str, item: str) -> tuple[str, ...]:
     count: int | None = None
     names_text = raw
     head, colon, rest = raw.partition(":")
-    if colon and whole_number(head) is not None:
-        count, names_text = whole_number(head), rest
-    elif whole_number(raw) is not None:
-        count, names_text = whole_number(raw), ""
+    if colon and (said := whole_number(head)) is not None:
+        count, names_text = said, rest
+    elif (said := whole_number(raw)) is not None:
+        count, names_text = said, ""
     names = tuple(n.strip() for n in names_text.split(",")) if names_text.strip() else ()
     if any(not n for n in names):
         raise BadAnswer("a name is empty: separate names with commas, e.g. `2: Bob, Ann`")

@@ -232,12 +232,17 @@ def screen(session: Session) -> Screen:
                   passed_steps(session), not session.pause, last_roll(session))  # fmt: skip
 
 
+def since_answer(session: Session) -> tuple[Visit, ...]:
+    """The visits from the one the last answer was given at (the first visit, at the start) to now."""
+    visits = session.state.trace
+    answered = len(session.history[-2].trace) - 1 if len(session.history) > 1 else 0
+    return visits[max(answered, 0) :]
+
+
 def passed_steps(session: Session) -> tuple[str, ...]:
     """The steps visited since the last answer, before this one (step numbers within a checklist)."""
-    visits = session.state.trace
-    before = len(session.history[-2].trace) if len(session.history) > 1 else 0
     here = session.step.checklist
-    keys = [v.step for v in visits[before:-1] if not v.resumed]
+    keys = [v.step for v in since_answer(session)[1:-1] if not v.resumed]
     return tuple(k.rpartition(".")[2] if k.rpartition(".")[0] == here else k for k in keys)
 
 
@@ -326,9 +331,7 @@ def card_views(session: Session) -> tuple[CardView, ...]:
 def _card_steps(session: Session) -> list[str]:
     if session.pause:
         return [session.state.step]
-    visits = session.state.trace
-    since = len(session.history[-2].trace) - 1 if len(session.history) > 1 else 0
-    return list(dict.fromkeys(v.step for v in visits[max(since, 0) :]))
+    return list(dict.fromkeys(v.step for v in since_answer(session)))
 
 
 def question_view(session: Session) -> QuestionView | None:
