@@ -18,9 +18,10 @@ NUMBERS = ("number", "roll", "ledger")
 
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
     for fact in program.facts.values():
-        if fact.expr is not None:
-            yield from _calls(fact.expr)
-            yield from _attributes(fact.expr)
+        for expr in (fact.expr, fact.dice_expr):
+            if expr is not None:
+                yield from _calls(expr)
+                yield from _attributes(expr)
     yield from _cycles(program)
     for step in program.steps.values():
         for action in step.actions:

@@ -36,6 +36,8 @@ def uses(step: m.Step) -> Iterator[tuple[str, m.Span, str | int | None]]:
                 yield jump.fact, when.span, when.value
         elif isinstance(jump, m.Dispatch):
             yield jump.fact, jump.span, None
+        elif isinstance(jump, m.Split) and jump.assumed not in (None, "none"):
+            yield str(jump.assumed), jump.span, None
     for option in step.options:
         yield option.fact, option.span, None
     for action in step.actions:
@@ -49,8 +51,9 @@ def uses(step: m.Step) -> Iterator[tuple[str, m.Span, str | int | None]]:
 
 def expr_uses(program: Program, fact: m.Fact) -> Iterator[tuple[str, m.Span, str | int | None]]:
     """Facts a computed fact reads: its names that are facts, and its conditions' facts."""
-    if fact.expr is not None:
-        yield from _expr(program, fact.expr)
+    for expr in (fact.expr, fact.dice_expr):
+        if expr is not None:
+            yield from _expr(program, expr)
 
 
 def record_uses(program: Program, step: m.Step) -> Iterator[tuple[str, m.Span, str | int | None]]:
@@ -83,7 +86,7 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
     used: set[str] = set()
     allowed: dict[str, set[str] | None] = {}  # fact_values by fact name, worked out once per fact
     mentions = [u for step in program.steps.values() for u in (*uses(step), *record_uses(program, step))]
-    mentions += [u for fact in program.facts.values() if fact.expr is not None for u in expr_uses(program, fact)]
+    mentions += [u for fact in program.facts.values() for u in expr_uses(program, fact)]
     for name, span, value in mentions:
         used.add(name)
         fact = program.facts.get(name)
@@ -98,6 +101,8 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
     for fact in program.facts.values():
         if fact.dice is not None:
             yield from _dice(fact)
+        if fact.assumed is not None:
+            yield from _assumed(program, fact)
         if fact.name not in used:
             yield diag(UNUSED_FACT, f"fact `{fact.name}` is never asked", fact.span,
                        "no condition, choose, dispatch or options names it",
@@ -111,6 +116,19 @@ def _dice(fact: m.Fact) -> Iterator[Diagnostic]:
     except DiceError as exc:
         yield diag(BAD_REF, f"fact `{fact.name}` rolls impossible dice: {exc}", fact.span,
                    help="write dice like 3d6, 1d6+2 or 2d6-1")  # fmt: skip
+
+
+def _assumed(program: Program, fact: m.Fact) -> Iterator[Diagnostic]:
+    value = fact.assumed
+    if fact.kind in ("ledger", "combatant"):
+        yield diag(BAD_VALUE, f"fact `{fact.name}` cannot assume a value: a {fact.kind} is never assumed", fact.span,
+                   help="remove `assume ...`")  # fmt: skip
+    elif fact.kind in ("number", "roll"):
+        if not isinstance(value, int):
+            yield diag(BAD_VALUE, f"fact `{fact.name}` is a number and cannot assume `{value}`", fact.span,
+                       help="assume a whole number, e.g. `assume 0`")  # fmt: skip
+    else:
+        yield from _value(program, fact, value or "", fact.span, fact_values(program, fact))
 
 
 def _undefined(program: Program, name: str, span: m.Span) -> Diagnostic:

@@ -107,6 +107,9 @@ from checklist.model.nodes import (
     NOWHERE as NOWHERE,
 )
 from checklist.model.nodes import (
+    Assumed as Assumed,
+)
+from checklist.model.nodes import (
     SCOPES as SCOPES,
 )
 from checklist.model.nodes import (

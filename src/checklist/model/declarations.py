@@ -38,7 +38,7 @@ class Step:
         return "\n".join(self.prose)
 
 
-FactKind = Literal["yes/no", "number", "roll", "choice", "table", "ledger"]
+FactKind = Literal["yes/no", "number", "roll", "choice", "table", "ledger", "combatant"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +56,8 @@ class Fact:
     expr: Expr | None = None
     refs: tuple[Ref, ...] = ()
     notes: tuple[Note, ...] = ()
+    assumed: str | int | None = None  # the table view takes this without asking (`assume VALUE`)
+    dice_expr: Expr | None = None  # `roll of EXPR`: the dice come from the roster (a weapon's damage)
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,6 +147,14 @@ class Choose:
 
 
 @dataclass(frozen=True, slots=True)
+class Assumed:
+    """`assume VALUE`: what the table view takes without asking (a value, `none`, or a fact)."""
+
+    value: str | int
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Split:
     """Run `target` once per item (or once); a branch ends at `until` or at a `return`."""
 
@@ -155,6 +163,7 @@ class Split:
     until: Target | None
     returns: bool
     span: Span = field(compare=False)
+    assumed: str | None = None  # `assume none` or `assume FACT` (the one combatant it names)
 
 
 @dataclass(frozen=True, slots=True)

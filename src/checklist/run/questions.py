@@ -7,6 +7,7 @@ game master typed into a value or raises BadAnswer with a one-line explanation.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
@@ -54,8 +55,13 @@ CONTINUE = Question("continue", "Nothing to answer here.", options=(Option("cont
 YES_NO = (Option("yes", "yes"), Option("no", "no"))
 
 
-def fact_question(program: Program, fact: m.Fact, override: bool = False) -> Question:
-    """The question that asks a fact."""
+def fact_question(
+    program: Program, fact: m.Fact, override: bool = False, dice: str | None = None, names: tuple[str, ...] = ()
+) -> Question:
+    """The question that asks a fact (`dice`: worked-out dice of a roll; `names`: whom a combatant fact can name)."""
+    if fact.kind == "combatant":
+        options = tuple(Option(slug(n), n) for n in names)
+        return Question("choice", fact.question, fact.name, options, override=override)
     if fact.kind == "yes/no":
         return Question("yes/no", fact.question, fact.name, YES_NO, override=override)
     if fact.kind == "choice":
@@ -67,7 +73,7 @@ def fact_question(program: Program, fact: m.Fact, override: bool = False) -> Que
         options = tuple(Option(slug(r.cells[0]), r.cells[0]) for r in rows if r.cells and r.cells[0])
         return Question("table", fact.question, fact.name, options, override=override)
     if fact.kind == "roll":
-        return Question("roll", fact.question, fact.name, dice=fact.dice, override=override)
+        return Question("roll", fact.question, fact.name, dice=dice or fact.dice, override=override)
     return Question("number", fact.question, fact.name, override=override)
 
 
@@ -114,7 +120,9 @@ def _option(question: Question, raw: str) -> str:
     if found is not None:
         return found
     names = ", ".join(o.value for o in options[:8]) + (", ..." if len(options) > 8 else "")
-    raise BadAnswer(f"`{raw}` is not one of the choices ({names}); type its number or name")
+    close = difflib.get_close_matches(slug(raw), [o.value for o in options], n=1)
+    hint = f"did you mean `{close[0]}`? " if close else ""
+    raise BadAnswer(f"`{raw}` is not one of the choices ({names}); {hint}type its number or name")
 
 
 def match_option(options: tuple[Option, ...], raw: str) -> str | None:

@@ -15,10 +15,11 @@ from checklist import model as m
 from checklist.compute.conditions import decide
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
 from checklist.graph.program import Program
+from checklist.model.dice import Dice, DiceError
 from checklist.model.names import slug
 from checklist.run.questions import Value
 from checklist.run.roster import Roster, RosterError
-from checklist.run.state import Frame, Known
+from checklist.run.state import Frame, How, Known
 
 TARGET_ITEMS = ("defender", "combatant-hit")  # the split whose branch names the target
 
@@ -29,6 +30,7 @@ class Reader:
     def __init__(
         self, program: Program, facts: tuple[Known, ...], step: str, seq: int,
         roster: Roster | None = None, frames: tuple[Frame, ...] = (), acted: int = 0, compute: bool = True,
+        assume: bool = False,
     ) -> None:  # fmt: skip
         self.program = program
         self.roster = roster
@@ -41,6 +43,7 @@ class Reader:
         self.failed: dict[str, str] = {}  # computed facts that have no answer here, and why
         self.acted = acted  # actions of this visit carried out so far
         self.compute = compute  # False: a computed fact is asked like any other
+        self.assume = assume  # True (the table view): a fact with `assume VALUE` is taken, not asked
         self._busy: set[str] = set()
 
     def read(self, fact: str) -> Value | None:
@@ -60,9 +63,58 @@ class Reader:
         if known is not None:
             self._consult(fact)
             return known.value
-        if decl is None or decl.expr is None or not self.compute:
+        if decl is None:
             raise Need(fact)
-        return self._compute(decl)
+        if decl.kind == "combatant":
+            return self._choose_combatant(decl)
+        if decl.kind == "roll" and decl.dice_expr is not None and self.dice(decl) is None:
+            raise CannotCompute(self.failed[decl.name])  # no dice to roll: whoever reads it is asked
+        if decl.expr is not None and self.compute:
+            try:
+                return self._compute(decl)
+            except CannotCompute:
+                if not self._assumes(decl):
+                    raise
+        if self._assumes(decl):
+            return self._take(decl, decl.assumed, "assumed", "")
+        raise Need(fact)
+
+    def dice(self, decl: m.Fact) -> str | None:
+        """The dice a roll fact rolls: fixed, or worked out (`roll of actor.weapon-damage`)."""
+        if decl.dice_expr is None:
+            return decl.dice
+        try:
+            worked = self._evaluator().run(decl.dice_expr)
+            return str(Dice.parse(str(worked.value)))
+        except (Need, CannotCompute, DiceError) as why:
+            self.failed[decl.name] = f"`{why}` is not known" if isinstance(why, Need) else str(why)
+            return None
+
+    def combatants(self, decl: m.Fact) -> tuple[str, ...]:
+        """Whom a combatant fact can name: everybody in the roster but the actor."""
+        if self.roster is None or decl.kind != "combatant":
+            return ()
+        return tuple(s.name for i, s in enumerate(self.roster.sheets) if i != self.roster.current)
+
+    def _choose_combatant(self, decl: m.Fact) -> Value:
+        """Without a roster there is nobody to choose (the value is empty); one choice is taken."""
+        names = self.combatants(decl)
+        if self.roster is None:
+            return self._take(decl, "", "computed", "no roster: nobody to choose")
+        if len(names) == 1:
+            return self._take(decl, names[0], "computed", f"the only other combatant is {names[0]}")
+        raise Need(decl.name)
+
+    def _assumes(self, decl: m.Fact) -> bool:
+        return self.assume and decl.assumed is not None
+
+    def _take(self, decl: m.Fact, value: Value | None, how: How, work: str) -> Value:
+        assert value is not None
+        self.seq += 1
+        known = Known(decl.name, value, decl.scope, how, self.step, self.seq, work=work)
+        self.known[decl.name] = self.changed[decl.name] = known
+        self._consult(decl.name)
+        return value
 
     def ask(self, fact: str) -> tuple[str, str]:
         """The fact to ask so that `fact` can be known: an input it lacks, or itself (and why)."""
@@ -110,14 +162,16 @@ class Reader:
             raise NoRoster("no roster")
         if role == "actor":
             return self.roster.current
-        for frame in reversed(self.frames):
-            if frame.item in TARGET_ITEMS:
-                name = frame.names[frame.index]
-                found = self.roster.index(name)
-                if found is None:
-                    raise NoRoster(f"`{name}` is not in the roster")
-                return found
-        raise NoRoster("no target: the defender split names the target")
+        name = next((f.names[f.index] for f in reversed(self.frames) if f.item in TARGET_ITEMS), None)
+        decl = self.program.facts.get(role)
+        if name is None and decl is not None and decl.kind == "combatant":
+            name = str(self._input(role))
+        if name is None:
+            raise NoRoster("no target: the defender split names the target")
+        found = self.roster.index(name)
+        if found is None:
+            raise NoRoster(f"`{name}` is not in the roster")
+        return found
 
     def attribute(self, role: str, attr: str, key: str | None) -> Value:
         who = self.combatant(role)  # raises NoRoster without a roster
@@ -163,10 +217,14 @@ class Reader:
         return Evaluator(self.program, self._input, holds, self.attribute)
 
     def _input(self, fact: str) -> Value:
-        """A fact an expression reads: one that cannot be worked out here is asked instead."""
+        """A fact an expression reads: one that cannot be worked out here is asked instead
+        (but a roll with no dice to roll makes the fact that reads it asked)."""
         try:
             return self.value(fact)
         except CannotCompute:
+            decl = self.program.facts.get(fact)
+            if decl is not None and decl.dice_expr is not None and fact in self.failed:
+                raise
             raise Need(fact) from None
 
     def _sum(self, ledger: Known) -> int:

@@ -274,7 +274,7 @@ class Session:
         self, state: State
     ) -> tuple[Need | None, Decision | None, tuple[str, ...], tuple[Known, ...], Reader]:
         reader = Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames,
-                        state.acted, self.compute)  # fmt: skip
+                        state.acted, self.compute, assume=not self.pause)  # fmt: skip
         need, decision = step_move(self.program, state, reader)
         return need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader
 

@@ -13,7 +13,7 @@ from checklist import model as m
 from checklist.run.questions import Question, Value
 from checklist.run.roster import Roster
 
-How = Literal["set", "asked", "rolled", "override", "computed", "ledger"]
+How = Literal["set", "asked", "rolled", "override", "computed", "ledger", "assumed"]
 
 
 class SessionError(Exception):

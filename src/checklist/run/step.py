@@ -36,7 +36,8 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
         if fact not in program.facts:
             raise SessionError(f"step {step.key} reads `{fact}`, which the flow does not declare")
         leaf, why = reader.ask(fact)
-        question = q.fact_question(program, program.facts[leaf])
+        decl = program.facts[leaf]
+        question = q.fact_question(program, decl, dice=reader.dice(decl), names=reader.combatants(decl))
         return Need(replace(question, text=f"{question.text} ({why})") if why else question)
 
     if state.statement == 0:
@@ -55,6 +56,11 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
     for index in range(state.statement, len(step.jumps)):
         jump = step.jumps[index]
         if isinstance(jump, m.Split):
+            names = _assumed_names(jump, reader) if reader.assume else None
+            if isinstance(names, str):
+                return ask(names), None
+            if names is not None:
+                return None, Decision("split", index, names=names, why="assumed")
             return Need(q.split_question(jump.item, split_where(step, jump))), None
         if isinstance(jump, m.Branch) and jump.target.special == "return" and not state.frames:
             continue  # `if X -> return` outside any split cannot apply: X is not asked
@@ -79,6 +85,19 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
         else:  # go, else
             return None, _to(program, step, ways[0], state, "go" if isinstance(jump, m.Go) else "otherwise")
     return None, Decision("stuck", len(step.jumps), why=f"step {step.key} has no way on")
+
+
+def _assumed_names(jump: m.Split, reader: Reader) -> tuple[str, ...] | str | None:
+    """The table view's branches for `split ... assume none|FACT`: none, the one combatant the
+    fact names, the fact to ask first (a str), or None to ask the split itself."""
+    if jump.assumed is None:
+        return None
+    if jump.assumed == "none":
+        return ()
+    value = reader.read(jump.assumed)
+    if value is None:
+        return jump.assumed
+    return (str(value),) if value != "" else None
 
 
 def _to(program: Program, step: m.Step, way: Exit, state: State, why: str | None = None) -> Decision:

@@ -57,6 +57,7 @@ class FactType:
     choices: tuple[str, ...] = ()
     table: str | None = None
     dice: str | None = None
+    dice_expr: m.Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,6 +87,16 @@ class ToStatements(Transformer[Token, None]):
     def kind_roll(self, c: list[Token]) -> s.FactType:
         return s.FactType("roll", dice=str(c[0]))
 
+    def kind_roll_of(self, c: list[Any]) -> s.FactType:
+        return s.FactType("roll", dice_expr=c[0])
+
+    def kind_combatant(self, c: list[Token]) -> s.FactType:
+        return s.FactType("combatant")
+
+    def assumption(self, c: list[Token]) -> m.Assumed:
+        text = str(c[1])
+        return m.Assumed(int(text) if c[1].type == "SIGNED" else text, self.sp(c[0]))
+
     def kind_choice(self, c: list[Token]) -> s.FactType:
         return s.FactType("choice", tuple(str(t) for t in c))
 
@@ -146,9 +156,12 @@ class ToStatements(Transformer[Token, None]):
 
     def fact(self, c: list[Any]) -> None:
         name, kind, scope, question = str(c[1]), c[2], str(c[3]), _unquote(c[4])
-        expr = c[5] if len(c) > 5 else None
+        rest = c[5:]
+        expr = next((x for x in rest if not isinstance(x, m.Assumed)), None)
+        assumed = next((x.value for x in rest if isinstance(x, m.Assumed)), None)
         span = self.sp(c[1])
-        fact = m.Fact(name, kind.kind, kind.choices, kind.table, kind.dice, scope, question, span, expr)  # type: ignore[arg-type]
+        fact = m.Fact(name, kind.kind, kind.choices, kind.table, kind.dice, scope, question, span, expr,  # type: ignore[arg-type]
+                      assumed=assumed, dice_expr=kind.dice_expr)  # fmt: skip
         self.emit(s.FactLine(fact, span))
 
     def table(self, c: list[Token]) -> None:
@@ -201,7 +214,8 @@ class ToStatements(Transformer[Token, None]):
         rest = rest[2:] if item is not None else rest[1:]
         until = next((x for x in rest if isinstance(x, m.Target)), None)
         returns = any(isinstance(x, Token) and x.type == "THEN" for x in rest)
-        self._jump(m.Split(target, item, until, returns, self.sp(c[0])))
+        assumed = next((str(x.value) for x in rest if isinstance(x, m.Assumed)), None)
+        self._jump(m.Split(target, item, until, returns, self.sp(c[0]), assumed))
 
     def dispatch(self, c: list[Any]) -> None:
         over = (int(c[4]), int(c[5])) if len(c) > 4 else None
