@@ -11,7 +11,7 @@ import random
 import re
 from typing import NamedTuple
 
-_DICE = re.compile(r"^\s*([0-9]+)d([0-9]+)\s*(?:([+-])\s*([0-9]+))?\s*$")
+_DICE = re.compile(r"^\s*([0-9]+)d([0-9]+)?\s*(?:([+-])\s*([0-9]+))?\s*$")  # GURPS `2d+1` is 2d6+1
 MAX_DICE = 1000
 MAX_SIDES = 1000
 
@@ -30,7 +30,7 @@ class Dice(NamedTuple):
         match = _DICE.match(text)
         if match is None:
             raise DiceError(f"`{text}` is not dice like 3d6, 1d6+2 or 2d6-1")
-        count, sides = int(match[1]), int(match[2])
+        count, sides = int(match[1]), int(match[2] or 6)
         modifier = int(match[4] or 0) * (-1 if match[3] == "-" else 1)
         if not 1 <= count <= MAX_DICE or not 1 <= sides <= MAX_SIDES:
             raise DiceError(f"`{text}`: use 1 to {MAX_DICE} dice of 1 to {MAX_SIDES} sides")

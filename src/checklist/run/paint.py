@@ -73,6 +73,9 @@ def screen_text(view: Screen, paint: Painter) -> str:
         lines.append(paint(roll_line(view.roll), "known"))
     if view.passed:
         lines.append(paint("→ " + " · ".join(view.passed), "dim"))
+    if view.assumed:
+        said = " · ".join(f"{fact} {value}" for fact, value in view.assumed)
+        lines.append(paint(f"   assumed: {said}  (o NAME changes one)", "dim"))
     branch = paint(f"   [{view.branch}]", "dim") if view.branch else ""
     hint = paint("   (p: the rule's text)", "dim") if view.brief and view.prose else ""
     lines.append(paint(f"{view.step}  {view.title}", "title") + branch + hint)

@@ -143,6 +143,7 @@ class Screen:
     passed: tuple[str, ...] = ()  # the steps that passed by themselves since the last answer
     brief: bool = False  # the table view: no prose (one key away), cards in short form
     roll: RollView | None = None  # the roll the last answer made, with what it was rolled against
+    assumed: tuple[tuple[str, Value], ...] = ()  # facts taken without asking since the last answer
 
     @property
     def ledgers(self) -> tuple[LedgerView, ...]:
@@ -229,7 +230,7 @@ def screen(session: Session) -> Screen:
                   last.resumed if last else False, roster_view(state.roster) if state.roster is not None else None,
                   step.prose, tuple(ref_view(r) for r in step.refs), tables, options, _known_shown(session),
                   card_views(session), question_view(session), tuple(session.overridable()), (),
-                  passed_steps(session), not session.pause, last_roll(session))  # fmt: skip
+                  passed_steps(session), not session.pause, last_roll(session), assumed_since(session))  # fmt: skip
 
 
 def since_answer(session: Session) -> tuple[Visit, ...]:
@@ -237,6 +238,12 @@ def since_answer(session: Session) -> tuple[Visit, ...]:
     visits = session.state.trace
     answered = len(session.history[-2].trace) - 1 if len(session.history) > 1 else 0
     return visits[max(answered, 0) :]
+
+
+def assumed_since(session: Session) -> tuple[tuple[str, Value], ...]:
+    """The facts the table view took without asking (`assume`) since the last answer."""
+    before = session.history[-2].seq if len(session.history) > 1 else 0
+    return tuple((k.fact, k.value) for k in session.state.facts if k.how == "assumed" and k.seq > before)
 
 
 def passed_steps(session: Session) -> tuple[str, ...]:
@@ -285,7 +292,7 @@ def how_known(known: Known) -> str:
     if known.how == "computed":
         return f"worked out{where}: {known.work}"
     said = {"set": "set on the command line", "asked": f"answered{where}", "rolled": f"rolled{where}",
-            "override": f"overridden{where}", "ledger": f"summed{where}"}  # fmt: skip
+            "override": f"overridden{where}", "ledger": f"summed{where}", "assumed": f"assumed{where}"}  # fmt: skip
     return said[known.how] + f", per {known.scope}"
 
 
