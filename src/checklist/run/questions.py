@@ -60,7 +60,7 @@ def fact_question(
 ) -> Question:
     """The question that asks a fact (`dice`: worked-out dice of a roll; `names`: whom a combatant fact can name)."""
     if fact.kind == "combatant":
-        options = tuple(Option(slug(n), n) for n in names)
+        options = tuple(Option(n, n) for n in names)  # the roster's own spelling
         return Question("choice", fact.question, fact.name, options, override=override)
     if fact.kind == "yes/no":
         return Question("yes/no", fact.question, fact.name, YES_NO, override=override)
@@ -120,7 +120,7 @@ def _option(question: Question, raw: str) -> str:
     if found is not None:
         return found
     names = ", ".join(o.value for o in options[:8]) + (", ..." if len(options) > 8 else "")
-    close = difflib.get_close_matches(slug(raw), [o.value for o in options], n=1)
+    close = difflib.get_close_matches(raw.strip().lower(), [o.value.lower() for o in options], n=1)
     hint = f"did you mean `{close[0]}`? " if close else ""
     raise BadAnswer(f"`{raw}` is not one of the choices ({names}); {hint}type its number or name")
 

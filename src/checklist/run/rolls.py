@@ -38,7 +38,9 @@ def last_roll(session: Session) -> RollView | None:
     decl = session.program.facts.get(event.fact or "")
     if decl is None or decl.kind != "roll" or not isinstance(event.value, int):
         return None
-    roll = RollView(decl.name, decl.question, decl.dice or "", event.value, event.rolled)
+    asked = session.history[-2].question if len(session.history) > 1 else None
+    dice = asked.dice if asked is not None and asked.dice else decl.dice  # `roll of ...`: worked out when asked
+    roll = RollView(decl.name, decl.question, dice or "", event.value, event.rolled)
     known = session.state.known()
     for fact in session.program.facts.values():
         call = _success_call(fact.expr, decl.name)

@@ -1,0 +1,138 @@
+"""The table turn asks only what a person must decide (issue: the table turn).
+
+* `assume VALUE`: the table view takes the usual answer (no Deceptive Attack, no retreat, ...)
+  and says so on the next screen; `--learn` (pause=True) still asks; `o FACT` changes it.
+* `fact target : combatant`: whom the attack is at, chosen from the roster when the attack
+  starts (not asked when there is only one other combatant); `target.*` reads that combatant,
+  and the defender split takes the target (`assume target`).
+* `roll of actor.weapon-damage`: the damage is rolled from the readied weapon's dice.
+
+The numbers of the whole turn are worked out by hand below from the seed text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from checklist.graph.program import Program
+from checklist.run.questions import BadAnswer
+from checklist.run.roster import load
+from checklist.run.screen import assumed_since, screen
+from checklist.run.session import Session
+from tests.run.conftest import DATA
+
+THIRD = """
+[[combatant]]
+name = "Cora"
+st = 11
+dx = 12
+ht = 10
+hp = 11
+sm = 0
+basic-speed = 5.25
+skills = { bow = 14 }
+dodge = 8
+"""
+
+
+def table_view(flow: Program, roster_path: Path, seed: int = 11) -> Session:
+    return Session(flow, at="combat.1", seed=seed, roster=load(roster_path), pause=False)
+
+
+def answer_until(
+    session: Session, wanted: str, answers: dict[str, str], rolled: dict[str, int] | None = None
+) -> list[str]:
+    """Answer from `answers` (the tool rolls every roll, kept in `rolled`) until `wanted` is asked;
+    the facts asked."""
+    asked: list[str] = []
+    for _ in range(60):
+        question = session.question
+        assert question is not None, "the flow ended"
+        if question.fact == wanted:
+            return asked
+        asked.append(question.fact or question.kind)
+        if question.kind == "roll":
+            value = session.roll()
+            if rolled is not None:
+                rolled[question.fact or ""] = value
+        else:
+            session.answer(answers[question.fact or ""])
+    raise AssertionError(f"{wanted} was never asked; asked {asked}")
+
+
+def test_a_melee_turn_asks_only_the_decisions_and_matches_the_hand_worked_numbers(flow: Program) -> None:
+    """Alice (broadsword 15, 1d+2 cut) attacks Bruno (Parry 9, DR 2 on the torso, HP 13), seed 11.
+
+    By hand: effective skill 15 (B428; no modifier). With duel-roster's two combatants the
+    target is Bruno without asking. Damage 1d+2 cut; DR 2; penetrating = damage - 2; cutting
+    x1.5 rounded down, at least 1 (B379); shock = -injury (HP 13: 1 per point, B419), at most -4.
+    """
+    session = table_view(flow, DATA / "duel-roster.toml")
+    rolls: dict[str, int] = {}
+    answers = {"maneuver": "attack", "aimed-location": "torso", "defense": "parry"}
+    asked = answer_until(session, "combat-over", answers, rolls)
+    assert asked == ["maneuver", "aimed-location", "attack-dice", "defense", "defense-dice", "damage-roll"]
+    known = session.state.known()
+    assert known["target"].value == "Bruno" and known["target"].how == "computed"
+    assert known["final-skill"].value == 15
+    assert rolls["attack-dice"] <= 15 and rolls["defense-dice"] > 9  # this seed: a hit, and the parry fails
+    damage = rolls["damage-roll"]
+    assert 3 <= damage <= 8  # 1d+2
+    penetrating = max(0, damage - 2)
+    injury = max(1, penetrating * 3 // 2) if penetrating > 0 else 0
+    roster = session.state.roster
+    assert roster is not None
+    bruno = roster.states[[s.name for s in roster.sheets].index("Bruno")]
+    assert bruno.current_hp == 13 - injury and bruno.shock == -min(4, injury)
+
+
+def test_learn_mode_still_asks_what_the_table_view_assumes(flow: Program) -> None:
+    session = Session(flow, at="combat.44", seed=1, pause=True)
+    assert session.question is not None and session.question.fact == "deceptive-levels"
+
+
+def test_assumed_answers_are_shown_and_can_be_changed(flow: Program) -> None:
+    session = table_view(flow, DATA / "duel-roster.toml")
+    answer_until(session, "aimed-location", {"maneuver": "attack"})
+    assert ("deceptive-levels", 0) in assumed_since(session)
+    assert ("telegraphic", "no") in screen(session).assumed
+    session.override("deceptive-levels")
+    session.answer("1")
+    answer_until(session, "attack-dice", {"aimed-location": "torso"})
+    known = session.state.known()
+    assert known["deceptive-levels"].value == 1 and known["final-skill"].value == 15 - 2  # -2 per level (B369)
+
+
+def test_the_target_is_chosen_from_the_roster_with_did_you_mean(flow: Program, tmp_path: Path) -> None:
+    path = tmp_path / "three.toml"
+    path.write_text((DATA / "duel-roster.toml").read_text("utf-8") + THIRD, "utf-8")
+    session = table_view(flow, path)
+    answer_until(session, "target", {"maneuver": "attack"})
+    question = session.question
+    assert question is not None and [o.label for o in question.options] == ["Bruno", "Cora"]
+    with pytest.raises(BadAnswer, match="did you mean `bruno`"):
+        session.answer("brunno")
+    session.answer("cora")
+    asked = answer_until(session, "aimed-location", {})
+    assert "target-sm" not in asked
+    known = session.state.known()
+    assert known["target"].value == "Cora" and known["target-sm"].value == 0
+
+
+def test_the_defender_split_takes_the_target(flow: Program) -> None:
+    session = table_view(flow, DATA / "duel-roster.toml")
+    answer_until(session, "defense", {"maneuver": "attack", "aimed-location": "torso"})
+    assert session.state.frames and session.state.frames[-1].names == ("Bruno",)
+
+
+def test_damage_is_rolled_from_the_weapons_dice_and_asked_without_a_roster(flow: Program) -> None:
+    with_roster = table_view(flow, DATA / "duel-roster.toml")
+    answer_until(with_roster, "damage-roll", {"maneuver": "attack", "aimed-location": "torso", "defense": "parry"})
+    assert with_roster.question is not None and with_roster.question.dice == "1d6+2"
+    with pytest.raises(BadAnswer, match="1d6\\+2 cannot roll 9"):
+        with_roster.answer("9")
+    without = Session(flow, at="combat.88", seed=1, pause=True)
+    question = without.question
+    assert question is not None and question.fact == "basic-damage" and "no roster" in question.text
