@@ -178,7 +178,9 @@ def weapon_of(raw: object, where: str) -> Weapon:
     if divisor < 1:
         raise RosterError(f"{where}, armor-divisor: a whole number of 1 or more (1 for none), not {divisor!r}")
     defenses: dict[str, Any] = {k: _defense(raw[k], f"{where}, {k}") for k in ("parry", "block") if k in raw}
-    texts: dict[str, Any] = {k.replace("-", "_"): str(raw[k]) for k in ("usage", "range", "shots", "min-st") if k in raw}
+    texts: dict[str, Any] = {
+        k.replace("-", "_"): str(raw[k]) for k in ("usage", "range", "shots", "min-st") if k in raw
+    }
     ask = raw.get("ask", [])
     if not isinstance(ask, list) or not set(ask) <= set(ASKABLE):
         raise RosterError(f"{where}, ask: a list of what the flow asks for this weapon, from: {', '.join(ASKABLE)}")
