@@ -165,9 +165,11 @@ def load_all(paths: list[Path]) -> Roster:
     """The combatants of every file, in one roster: TOML rosters and .gcs character sheets."""
     people: list[dict[str, Any]] = []
     notes: list[str] = []
+    named: list[int] = []  # the combatants that take their name from a .gcs file
     for path in paths:
         if path.suffix.lower() == ".gcs":
             person, said = _gcs(path)
+            named.append(len(people))
             people.append(person)
             notes += said
             continue
@@ -176,11 +178,30 @@ def load_all(paths: list[Path]) -> Roster:
             from_data(data, str(path))  # says what is wrong
         for i, person in enumerate(data["combatant"], 1):
             if isinstance(person, dict) and "gcs" in person:
+                if "name" not in person:
+                    named.append(len(people))
                 person, said = _gcs_in_toml(path, i, person)
                 notes += said
             people.append(person)
+    notes += _number_twins(people, named)
     where = str(paths[0]) if len(paths) == 1 else "the roster"
-    return replace(from_data({"combatant": people}, where), notes=tuple(notes))
+    return replace(from_data({"combatant": people}, where), notes=tuple(dict.fromkeys(notes)))
+
+
+def _number_twins(people: list[dict[str, Any]], named: list[int]) -> list[str]:
+    """Two wolves from one sheet: `Timber Wolf 1` and `Timber Wolf 2` (said when the roster loads)."""
+    notes = []
+    taken = [slug(str(p.get("name", ""))) for p in people if isinstance(p, dict)]
+    for i in named:
+        name = str(people[i]["name"])
+        if taken.count(slug(name)) > 1:
+            twins = [j for j in named if slug(str(people[j]["name"])) == slug(name)]
+            for n, j in enumerate(twins, 1):
+                people[j]["name"] = f"{name} {n}"
+            notes.append(f"{len(twins)} combatants are called {name}: they are {name} 1 to {name} {len(twins)}, "
+                         "in the order given")  # fmt: skip
+            taken = [slug(str(p.get("name", ""))) for p in people if isinstance(p, dict)]
+    return notes
 
 
 def _toml(path: Path) -> dict[str, Any]:
@@ -195,10 +216,7 @@ def _toml(path: Path) -> dict[str, Any]:
 
 
 def _gcs(path: Path) -> tuple[dict[str, Any], list[str]]:
-    try:
-        return gcs.combatant(path)
-    except gcs.GcsError as exc:
-        raise RosterError(str(exc)) from None
+    return gcs.combatant(path)  # its GcsError is a RosterError; OldFormat says to re-save the file
 
 
 def _gcs_in_toml(roster: Path, index: int, raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
