@@ -211,8 +211,10 @@ def test_xml_from_before_gcs_4_20_is_refused(tmp_path: Path) -> None:
     path.write_text('<?xml version="1.0"?>\n<character version="4" id="x">\n</character>\n', encoding="utf-8")
     with pytest.raises(OldFormat) as caught:
         load(path)
-    assert str(caught.value) == (f"{path}: an XML character sheet (data version 4), from GCS before 4.20, which this "
-                                 "tool cannot read; open it in a current GCS (5.24 or later) and save it again")  # fmt: skip
+    assert str(caught.value) == (
+        f"{path}: an XML character sheet (data version 4), from GCS before 4.20, which this tool cannot read; "
+        "open it in a current GCS (5.24 or later) and save it again"
+    )
 
 
 @pytest.mark.parametrize(("version", "words"), [(3, "GCS data version 3, older than"), (6, "version 6, newer than"),
