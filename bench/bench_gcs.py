@@ -98,7 +98,8 @@ def main() -> int:
         "sheets": [],
     }  # fmt: skip
     for path in args.files or sheets():
-        one = {"file": f"{path.parent.name}/{path.name}", "kb": round(path.stat().st_size / 1024, 1), **in_process(path, args.runs),
+        name = f"{path.parent.name}/{path.name}"
+        one = {"file": name, "kb": round(path.stat().st_size / 1024, 1), **in_process(path, args.runs),
                "cli_ms": command([checklist, "roster", str(path)], max(3, args.runs // 5))}  # fmt: skip
         one["met"] = one["median_ms"] <= TARGET_MS and one["max_ms"] <= TARGET_MS
         result["sheets"].append(one)
