@@ -29,6 +29,9 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("--werror", action="store_true", help="treat warnings as errors (exit 1)")
     check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     run_arguments(sub.add_parser("run", help="play a flow step by step at the table"))
+    roster = sub.add_parser("roster", help="print the roster that `run --roster` would use (TOML rosters, .gcs files)")
+    roster.add_argument("files", nargs="+", type=Path, metavar="FILE", help="TOML rosters and GCS sheets (.gcs)")
+    roster.add_argument("--toml", action="store_true", help="write it as a TOML roster, to edit and use again")
     render_parser(sub)
     cards = sub.add_parser("cards", help="print a maneuver card, or list a deck by category")
     cards.add_argument("name", nargs="?", help="card name or title, or its start (default: list the deck)")
@@ -67,8 +70,9 @@ def run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--learn", action="store_true", help="show every step with its prose and wait for Enter (learning the rules)"
     )
-    parser.add_argument("--roster", type=Path, metavar="FILE",
-                        help="the combatants (TOML, docs/roster.md); steps read them instead of asking")  # fmt: skip
+    parser.add_argument("--roster", type=Path, metavar="FILE", action="append",
+                        help="the combatants: a TOML roster or a GCS character sheet (.gcs), repeatable "
+                             "(docs/roster.md); steps read them instead of asking")  # fmt: skip
 
 
 def render_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]

@@ -53,6 +53,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_roster(args: argparse.Namespace) -> int:
+    from checklist.cli.roster import run  # deferred: the roster reader (no lark)
+
+    return run(args)
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     from checklist.cli.render import run  # deferred: the renderer and lark
 
@@ -87,7 +93,8 @@ def cmd_paths(args: argparse.Namespace) -> int:
     return run(args)
 
 
-COMMANDS = {"check": cmd_check, "run": cmd_run, "render": cmd_render, "paths": cmd_paths, "cards": cmd_cards}
+COMMANDS = {"check": cmd_check, "run": cmd_run, "render": cmd_render, "paths": cmd_paths, "cards": cmd_cards,
+            "roster": cmd_roster}  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> int:

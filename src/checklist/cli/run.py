@@ -20,9 +20,10 @@ from checklist.cli.arguments import DEFAULT_SESSION
 from checklist.cli.data import default_flow
 from checklist.run import journal as jr
 from checklist.run.answers import AnswersError, Feed, read_answers
+from checklist.run.gcs import OldFormat
 from checklist.run.programs import load_clean
 from checklist.run.questions import BadAnswer
-from checklist.run.roster import RosterError, load
+from checklist.run.roster import RosterError, load_all
 from checklist.run.session import Session
 from checklist.run.state import SessionError
 from checklist.run.terminal import Quit, Terminal
@@ -129,12 +130,16 @@ def _new_session(program: Program, args: argparse.Namespace) -> Session:
         raise _Fail(exitcodes.USAGE, str(exc)) from None
 
 
-def _roster(path: Path) -> Roster:
-
+def _roster(paths: list[Path]) -> Roster:
     try:
-        return load(path)
+        roster = load_all(paths)
+    except OldFormat as exc:
+        raise _Fail(exitcodes.OLD_SHEET, str(exc)) from None
     except RosterError as exc:
         raise _Fail(exitcodes.USAGE, str(exc)) from None
+    for note in roster.notes:  # what the sheets did not say: the flow asks for it (docs/roster.md)
+        print(f"roster: {note}", file=sys.stderr)
+    return roster
 
 
 def _step_key(program: Program, text: str) -> str:

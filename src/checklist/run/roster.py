@@ -10,55 +10,18 @@ immutable value: the session keeps one per state, so undo and resume need nothin
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from checklist.model.names import slug
-from checklist.model.vocabulary import FLAGS, SHEET_NUMBERS, STATE, UNARMED_SKILLS
+from checklist.model.vocabulary import FLAGS, STATE, TRAITS
+from checklist.run import gcs
+from checklist.run.sheet import RosterError, Sheet, Value, Weapon, sheet_of
 
-Value = int | str
-
-WEAPON_FIELDS = {"name", "damage", "type", "skill", "reach", "acc", "rof", "rcl", "bulk", "ranged", "unarmed",
-                 "armor-divisor"}  # fmt: skip
-COMBATANT_FIELDS = {*SHEET_NUMBERS, "name", "basic-speed", "pain-threshold", "skills", "dr", "weapon", "posture"}
-PAIN = ("normal", "high", "low")
-
-
-class RosterError(ValueError):
-    """A roster file that cannot be used: the message says where and how to fix it."""
-
-
-@dataclass(frozen=True, slots=True)
-class Weapon:
-    name: str
-    damage: str
-    type: str
-    skill: str
-    reach: str = ""
-    acc: int = 0
-    rof: str = ""
-    rcl: int = 0
-    bulk: int = 0
-    ranged: bool = False  # the `ranged` key, or Acc or RoF and no reach
-    unarmed: bool = False  # the `unarmed` key, or an unarmed combat skill (UNARMED_SKILLS)
-    armor_divisor: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class Sheet:
-    name: str
-    numbers: tuple[tuple[str, int], ...]
-    basic_speed: Fraction
-    pain_threshold: str
-    skills: tuple[tuple[str, int], ...]
-    dr: tuple[tuple[str, int], ...]
-    weapons: tuple[Weapon, ...]
-
-    def number(self, name: str) -> int | None:
-        return dict(self.numbers).get(name)
+__all__ = ["Condition", "Roster", "RosterError", "Sheet", "Value", "Weapon", "from_data", "load", "load_all"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +54,7 @@ class Roster:
     current: int = 0
     round: int = 1
     source: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    notes: tuple[str, ...] = field(default=(), compare=False, hash=False)  # what a .gcs file did not say
 
     @property
     def actor(self) -> Sheet:
@@ -107,21 +71,30 @@ class Roster:
         """An attribute of combatant `who`: a sheet number, a state, or a keyed one (skill, dr)."""
         sheet, state = self.sheets[who], self.states[who]
         if key is not None:
-            table = {"skill": sheet.skills, "dr": sheet.dr}.get(attr)
-            if table is None:
-                return None
-            found = dict(table).get(slug(key))
-            return found if found is not None else (0 if attr == "dr" else None)
+            if attr == "dr":  # against the damage type of the acting combatant's readied weapon
+                weapon = _readied(self.actor, self.states[self.current])
+                return sheet.dr_at(key, None if weapon is None or "type" in weapon.ask else slug(weapon.type))
+            return dict(sheet.skills).get(slug(key)) if attr == "skill" else None
         if attr in STATE:
             return state.get(attr)
         if attr == "pain-threshold":
             return sheet.pain_threshold
+        if attr in TRAITS:
+            flag = dict(sheet.traits).get(attr)
+            return None if flag is None else "yes" if flag else "no"
         if attr == "holding-weapon":  # the readied weapon, unless it is a body part (a punch, a kick)
             readied = _readied(sheet, state)
             return "yes" if readied is not None and not readied.unarmed else "no"
         if attr.startswith("weapon-"):
             return _weapon(sheet, state, attr[len("weapon-") :])
-        return sheet.number(attr)
+        number = sheet.number(attr)
+        if number is None and attr == "parry":  # a sheet from GCS: the readied weapon's parry
+            readied = _readied(sheet, state)
+            return None if readied is None else readied.defense("parry")[0]
+        if number is None and attr == "block":  # the best block of the weapons (a shield's)
+            blocks = [b for w in sheet.weapons if (b := w.defense("block")[0]) is not None]
+            return max(blocks) if blocks else None
+        return number
 
     def record(self, who: int, attr: str, value: Value) -> Roster:
         if attr not in STATE or attr == "readied":
@@ -158,16 +131,24 @@ def _readied(sheet: Sheet, state: Condition) -> Weapon | None:
 
 def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:
     weapon = _readied(sheet, state)
-    if weapon is None:
+    if weapon is None or what in weapon.ask:
         return None
     if what == "skill":
-        return dict(sheet.skills).get(slug(weapon.skill))
+        return weapon.level if weapon.level is not None else dict(sheet.skills).get(slug(weapon.skill))
     if what in ("ranged", "unarmed"):
         return "yes" if getattr(weapon, what) else "no"
     if what == "fatigue":
         return "yes" if slug(weapon.type) == "fat" else "no"
     if what == "armor-divisor":
         return weapon.armor_divisor
+    if what in ("parry", "block"):
+        return weapon.defense(what)[0]
+    if what in ("fencing", "unbalanced"):
+        number, letters = weapon.defense("parry")
+        return None if number is None else "yes" if what[0].upper() in letters else "no"
+    if what == "min-st":
+        digits = re.match(r"\d+", weapon.min_st)
+        return int(digits.group()) if digits else None
     value = getattr(weapon, what, None)
     return value if isinstance(value, (int, str)) else None
 
@@ -176,15 +157,84 @@ def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:
 
 
 def load(path: Path) -> Roster:
+    """A roster file: TOML (whose combatants may name .gcs files), or one GCS character sheet."""
+    return load_all([path])
+
+
+def load_all(paths: list[Path]) -> Roster:
+    """The combatants of every file, in one roster: TOML rosters and .gcs character sheets."""
+    people: list[dict[str, Any]] = []
+    notes: list[str] = []
+    named: list[int] = []  # the combatants that take their name from a .gcs file
+    for path in paths:
+        if path.suffix.lower() == ".gcs":
+            person, said = _gcs(path)
+            named.append(len(people))
+            people.append(person)
+            notes += said
+            continue
+        data = _toml(path)
+        if set(data) - {"combatant"} or not isinstance(data.get("combatant"), list):
+            from_data(data, str(path))  # says what is wrong
+        for i, person in enumerate(data["combatant"], 1):
+            if isinstance(person, dict) and "gcs" in person:
+                if "name" not in person:
+                    named.append(len(people))
+                person, said = _gcs_in_toml(path, i, person)
+                notes += said
+            people.append(person)
+    notes += _number_twins(people, named)
+    where = str(paths[0]) if len(paths) == 1 else "the roster"
+    return replace(from_data({"combatant": people}, where), notes=tuple(dict.fromkeys(notes)))
+
+
+def _number_twins(people: list[dict[str, Any]], named: list[int]) -> list[str]:
+    """Two wolves from one sheet: `Timber Wolf 1` and `Timber Wolf 2` (said when the roster loads)."""
+    notes = []
+    taken = [slug(str(p.get("name", ""))) for p in people if isinstance(p, dict)]
+    for i in named:
+        name = str(people[i]["name"])
+        if taken.count(slug(name)) > 1:
+            twins = [j for j in named if slug(str(people[j]["name"])) == slug(name)]
+            for n, j in enumerate(twins, 1):
+                people[j]["name"] = f"{name} {n}"
+            notes.append(f"{len(twins)} combatants are called {name}: they are {name} 1 to {name} {len(twins)}, "
+                         "in the order given")  # fmt: skip
+            taken = [slug(str(p.get("name", ""))) for p in people if isinstance(p, dict)]
+    return notes
+
+
+def _toml(path: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise RosterError(f"{path}: cannot read the roster: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise RosterError(f"{path}: the roster is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise RosterError(f"{path}: not a TOML roster: {exc}; see docs/roster.md") from None
-    return from_data(data, str(path))
+
+
+def _gcs(path: Path) -> tuple[dict[str, Any], list[str]]:
+    return gcs.combatant(path)  # its GcsError is a RosterError; OldFormat says to re-save the file
+
+
+def _gcs_in_toml(roster: Path, index: int, raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """`gcs = "FILE"` (beside the roster) and overrides: the other keys replace what the sheet says."""
+    where = f"{roster}: combatant {index}"
+    name = raw["gcs"]
+    if not isinstance(name, str) or not name.strip():
+        raise RosterError(f"{where}, gcs: the path of a .gcs file, relative to the roster")
+    unknown = set(raw) - GCS_OVERRIDES
+    if unknown:
+        raise RosterError(f"{where}: `{sorted(unknown)[0]}` does not go with `gcs`; a combatant from a .gcs file "
+                          f"may change only: {', '.join(sorted(GCS_OVERRIDES - {'gcs'}))}")  # fmt: skip
+    person, notes = _gcs(roster.parent / name)
+    person.update({k: v for k, v in raw.items() if k != "gcs"})
+    return person, notes
+
+
+GCS_OVERRIDES = {"gcs", "name", "current-hp", "current-fp", "posture", "side", "readied"}
 
 
 def from_data(data: dict[str, Any], where: str) -> Roster:
@@ -194,86 +244,27 @@ def from_data(data: dict[str, Any], where: str) -> Roster:
         raise RosterError(f"{where}: unknown top-level key `{sorted(extra)[0]}`; a roster holds [[combatant]] tables")
     if not isinstance(people, list) or not people:
         raise RosterError(f"{where}: no combatants; write one [[combatant]] table per combatant (docs/roster.md)")
-    sheets = [_sheet(p, f"{where}: combatant {i}") for i, p in enumerate(people, 1)]
+    sheets = [sheet_of(p, f"{where}: combatant {i}") for i, p in enumerate(people, 1)]
     names = [slug(s.name) for s in sheets]
     twice = next((n for n in names if names.count(n) > 1), None)
     if twice is not None:
-        raise RosterError(f"{where}: two combatants are called `{twice}`; give each a different name")
+        raise RosterError(f"{where}: two combatants are called `{twice}`; give each a different name"
+                          " (a TOML roster can name a .gcs file twice, with `name` for each)")  # fmt: skip
     order = sorted(range(len(sheets)), key=lambda i: (-sheets[i].basic_speed, -(sheets[i].number("dx") or 0), i))
     ordered = tuple(sheets[i] for i in order)
-    states = tuple(_fresh(s, people[i]) for s, i in zip(ordered, order, strict=True))
+    states = tuple(
+        _fresh(s, people[i], f"{where}: combatant {i + 1} ({s.name})") for s, i in zip(ordered, order, strict=True)
+    )
     return Roster(ordered, states, source=data)
 
 
-def _fresh(sheet: Sheet, raw: dict[str, Any]) -> Condition:
+def _fresh(sheet: Sheet, raw: dict[str, Any], where: str) -> Condition:
     posture = str(raw.get("posture", "standing")).lower()
-    readied = (sheet.weapons[0].name,) if sheet.weapons else ()
-    return Condition(sheet.number("hp") or 0, sheet.number("fp") or 0, posture=posture, readied=readied)
-
-
-def _sheet(raw: object, where: str) -> Sheet:
-    if not isinstance(raw, dict):
-        raise RosterError(f"{where}: a combatant is a table of keys")
-    unknown = set(raw) - COMBATANT_FIELDS
-    if unknown:
-        known = ", ".join(sorted(COMBATANT_FIELDS))
-        raise RosterError(f"{where}: unknown key `{sorted(unknown)[0]}`; known keys: {known}")
-    name = raw.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise RosterError(f"{where}: every combatant needs a `name`")
-    where = f"{where} ({name})"
-    for required in ("st", "dx", "ht", "hp", "basic-speed"):
-        if required not in raw:
-            raise RosterError(f"{where}: `{required}` is missing")
-    numbers = tuple((k, _int(raw[k], f"{where}, {k}")) for k in SHEET_NUMBERS if k in raw)
-    speed = raw["basic-speed"]
-    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or speed <= 0:
-        raise RosterError(f"{where}, basic-speed: a positive number such as 5.75, not {speed!r}")
-    pain = str(raw.get("pain-threshold", "normal")).lower()
-    if pain not in PAIN:
-        raise RosterError(f"{where}, pain-threshold: one of {', '.join(PAIN)}, not {pain!r}")
-    numbers_dict = dict(numbers)
-    numbers_dict.setdefault("fp", numbers_dict["ht"])
-    weapons = raw.get("weapon", [])
-    if not isinstance(weapons, list):
-        raise RosterError(f"{where}: weapons are [[combatant.weapon]] tables")
-    return Sheet(name.strip(), tuple(numbers_dict.items()), Fraction(str(speed)), pain,
-                 _table(raw.get("skills", {}), f"{where}, skills"), _table(raw.get("dr", {}), f"{where}, dr"),
-                 tuple(_weapon_of(w, f"{where}, weapon {i}") for i, w in enumerate(weapons, 1)))  # fmt: skip
-
-
-def _table(raw: object, where: str) -> tuple[tuple[str, int], ...]:
-    if not isinstance(raw, dict):
-        raise RosterError(f"{where}: a table such as {{ broadsword = 14 }}")
-    return tuple((slug(k), _int(v, f"{where}.{k}")) for k, v in raw.items())
-
-
-def _weapon_of(raw: object, where: str) -> Weapon:
-    if not isinstance(raw, dict) or not {"name", "damage", "type", "skill"} <= set(raw):
-        raise RosterError(f"{where}: a weapon needs name, damage, type and skill (docs/roster.md)")
-    unknown = set(raw) - WEAPON_FIELDS
-    if unknown:
-        known = ", ".join(sorted(WEAPON_FIELDS))
-        raise RosterError(f"{where}: unknown key `{sorted(unknown)[0]}`; known keys: {known}")
-    numbers = {k: _int(raw[k], f"{where}, {k}") for k in ("acc", "rcl", "bulk") if k in raw}
-    reach, skill = str(raw.get("reach", "")), str(raw["skill"])
-    ranged = _flag(raw, "ranged", where, ("acc" in raw or "rof" in raw) and not reach)
-    unarmed = _flag(raw, "unarmed", where, slug(skill) in UNARMED_SKILLS)
-    divisor = _int(raw.get("armor-divisor", 1), f"{where}, armor-divisor")
-    if divisor < 1:
-        raise RosterError(f"{where}, armor-divisor: a whole number of 1 or more (1 for none), not {divisor!r}")
-    return Weapon(str(raw["name"]), str(raw["damage"]), str(raw["type"]), skill, reach, rof=str(raw.get("rof", "")),
-                  ranged=ranged, unarmed=unarmed, armor_divisor=divisor, **numbers)  # fmt: skip
-
-
-def _flag(raw: dict[str, Any], key: str, where: str, default: bool) -> bool:
-    value = raw.get(key, default)
-    if not isinstance(value, bool):
-        raise RosterError(f"{where}, {key}: true or false, not {value!r}")
-    return value
-
-
-def _int(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RosterError(f"{where}: a whole number, not {value!r}")
-    return value
+    readied = (str(raw.get("readied", sheet.weapons[0].name)),) if sheet.weapons else ()
+    current: dict[str, Any] = {}
+    for key, full in (("current-hp", sheet.number("hp") or 0), ("current-fp", sheet.number("fp") or 0)):
+        value = raw.get(key, full)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RosterError(f"{where}, {key}: a whole number, not {value!r}")
+        current[key.replace("-", "_")] = value
+    return Condition(posture=posture, readied=readied, **current)

@@ -1,0 +1,212 @@
+"""One combatant's sheet in a roster (docs/roster.md): what a `[[combatant]]` table may hold, checked.
+
+The sheet is what does not change during a fight: attributes, skills, DR by hit location (and by
+damage type), traits, weapons.  `checklist.run.roster` keeps the sheets with their state from turn
+to turn; a `.gcs` file (checklist.run.gcs) becomes the same table before it gets here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from checklist.model.names import slug
+from checklist.model.vocabulary import DAMAGE_TYPES, SHEET_NUMBERS, TRAITS, UNARMED_SKILLS
+
+Value = int | str
+
+WEAPON_FIELDS = {"name", "damage", "type", "skill", "reach", "acc", "rof", "rcl", "bulk", "ranged", "unarmed",
+                 "armor-divisor", "level", "usage", "parry", "block", "range", "shots", "min-st",
+                 "ask"}  # fmt: skip
+ASKABLE = ("skill", "damage", "type", "reach", "acc", "rof", "rcl", "bulk", "armor-divisor", "parry", "block")
+COMBATANT_FIELDS = {*SHEET_NUMBERS, *TRAITS, "name", "basic-speed", "pain-threshold", "skills", "dr", "weapon",
+                    "posture", "current-hp", "current-fp", "side", "body", "readied"}  # fmt: skip
+PAIN = ("normal", "high", "low")
+DEFENSE = re.compile(r"([+-]?\d+)\s*([FU]*)")  # a weapon's parry or block as GCS writes it: 12, 12F, 9U, 0U
+
+
+class RosterError(ValueError):
+    """A roster file that cannot be used: the message says where and how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    name: str
+    damage: str
+    type: str
+    skill: str
+    reach: str = ""
+    acc: int = 0
+    rof: str = ""
+    rcl: int = 0
+    bulk: int = 0
+    ranged: bool = False  # the `ranged` key, or Acc or RoF and no reach
+    unarmed: bool = False  # the `unarmed` key, or an unarmed combat skill (UNARMED_SKILLS)
+    armor_divisor: int = 1
+    level: int | None = None  # the skill level with this weapon, when the sheet gives it (GCS does)
+    usage: str = ""  # swung, thrust, thrown, ...
+    parry: str = ""  # as written: "12", "12F" (fencing), "9U" (unbalanced), "No"; "" when not given
+    block: str = ""
+    range: str = ""
+    shots: str = ""
+    min_st: str = ""  # as written: "10", "13†"
+    ask: tuple[str, ...] = ()  # what the sheet could not say: the flow asks (ASKABLE)
+
+    def defense(self, which: str) -> tuple[int | None, str]:
+        """The weapon's parry or block as a number and its letters (F, U); None when it has none."""
+        found = DEFENSE.fullmatch(getattr(self, which).strip())
+        return (int(found.group(1)), found.group(2)) if found else (None, "")
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    name: str
+    numbers: tuple[tuple[str, int], ...]
+    basic_speed: Fraction
+    pain_threshold: str
+    skills: tuple[tuple[str, int], ...]
+    dr: tuple[tuple[str, int], ...]
+    weapons: tuple[Weapon, ...]
+    dr_by_type: tuple[tuple[str, str, int], ...] = ()  # (location, damage type, DR against it)
+    traits: tuple[tuple[str, bool], ...] = ()  # combat-reflexes, grip-mastery: given yes or no
+    side: str = ""
+    body: str = ""  # given: `dr` lists every location the body has, and any other is asked
+
+    def number(self, name: str) -> int | None:
+        return dict(self.numbers).get(name)
+
+    def dr_at(self, location: str, damage_type: str | None) -> int | None:
+        """DR at a location (against a damage type when the sheet says); 0 or None when unlisted."""
+        where = slug(location)
+        if damage_type is not None:
+            for loc, kind, value in self.dr_by_type:
+                if loc == where and kind == damage_type:
+                    return value
+        found = dict(self.dr).get(where)
+        if found is None and not self.body:
+            return 0
+        return found
+
+
+# ---- a [[combatant]] table ----------------------------------------------------------------
+
+
+def sheet_of(raw: object, where: str) -> Sheet:
+    if not isinstance(raw, dict):
+        raise RosterError(f"{where}: a combatant is a table of keys")
+    unknown = set(raw) - COMBATANT_FIELDS
+    if unknown:
+        known = ", ".join(sorted(COMBATANT_FIELDS))
+        raise RosterError(f"{where}: unknown key `{sorted(unknown)[0]}`; known keys: {known}")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise RosterError(f"{where}: every combatant needs a `name`")
+    where = f"{where} ({name})"
+    for required in ("st", "dx", "ht", "hp", "basic-speed"):
+        if required not in raw:
+            raise RosterError(f"{where}: `{required}` is missing")
+    numbers = tuple((k, _int(raw[k], f"{where}, {k}")) for k in SHEET_NUMBERS if k in raw)
+    speed = raw["basic-speed"]
+    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or speed <= 0:
+        raise RosterError(f"{where}, basic-speed: a positive number such as 5.75, not {speed!r}")
+    pain = str(raw.get("pain-threshold", "normal")).lower()
+    if pain not in PAIN:
+        raise RosterError(f"{where}, pain-threshold: one of {', '.join(PAIN)}, not {pain!r}")
+    numbers_dict = dict(numbers)
+    numbers_dict.setdefault("fp", numbers_dict["ht"])
+    weapons = raw.get("weapon", [])
+    if not isinstance(weapons, list):
+        raise RosterError(f"{where}: weapons are [[combatant.weapon]] tables")
+    dr, by_type = _dr(raw.get("dr", {}), f"{where}, dr")
+    traits = tuple((t, _flag(raw, t, where, False)) for t in TRAITS if t in raw)
+    arms = tuple(weapon_of(w, f"{where}, weapon {i}") for i, w in enumerate(weapons, 1))
+    readied = raw.get("readied")
+    if readied is not None and str(readied) not in {w.name for w in arms}:
+        raise RosterError(f"{where}, readied: `{readied}` is not one of its weapons' names")
+    return Sheet(name.strip(), tuple(numbers_dict.items()), Fraction(str(speed)), pain,
+                 _table(raw.get("skills", {}), f"{where}, skills"), dr, arms, by_type, traits,
+                 str(raw.get("side", "")), str(raw.get("body", "")))  # fmt: skip
+
+
+def _dr(raw: object, where: str) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str, int], ...]]:
+    """`{ torso = 3 }`, or by damage type: `{ torso = { all = 4, cr = 2 } }` (2 against crushing)."""
+    if not isinstance(raw, dict):
+        raise RosterError(f"{where}: a table such as {{ torso = 3, skull = 2 }}")
+    flat: list[tuple[str, int]] = []
+    typed: list[tuple[str, str, int]] = []
+    for location, value in raw.items():
+        if not isinstance(value, dict):
+            flat.append((slug(location), _int(value, f"{where}.{location}")))
+            continue
+        if "all" not in value:
+            raise RosterError(f"{where}.{location}: give `all`, then the damage types that differ: "
+                              "{ all = 4, cr = 2 }")  # fmt: skip
+        for kind, number in value.items():
+            if kind != "all" and kind not in DAMAGE_TYPES:
+                raise RosterError(f"{where}.{location}: unknown damage type `{kind}`; "
+                                  f"known: all, {', '.join(DAMAGE_TYPES)}")  # fmt: skip
+            dr = _int(number, f"{where}.{location}.{kind}")
+            if kind == "all":
+                flat.append((slug(location), dr))
+            else:
+                typed.append((slug(location), kind, dr))
+    return tuple(flat), tuple(typed)
+
+
+def _table(raw: object, where: str) -> tuple[tuple[str, int], ...]:
+    if not isinstance(raw, dict):
+        raise RosterError(f"{where}: a table such as {{ broadsword = 14 }}")
+    return tuple((slug(k), _int(v, f"{where}.{k}")) for k, v in raw.items())
+
+
+def weapon_of(raw: object, where: str) -> Weapon:
+    if not isinstance(raw, dict) or not {"name", "damage", "type", "skill"} <= set(raw):
+        raise RosterError(f"{where}: a weapon needs name, damage, type and skill (docs/roster.md)")
+    unknown = set(raw) - WEAPON_FIELDS
+    if unknown:
+        known = ", ".join(sorted(WEAPON_FIELDS))
+        raise RosterError(f"{where}: unknown key `{sorted(unknown)[0]}`; known keys: {known}")
+    numbers: dict[str, Any] = {k: _int(raw[k], f"{where}, {k}") for k in ("acc", "rcl", "bulk") if k in raw}
+    if "level" in raw:
+        numbers["level"] = _int(raw["level"], f"{where}, level")
+    reach, skill = str(raw.get("reach", "")), str(raw["skill"])
+    ranged = _flag(raw, "ranged", where, ("acc" in raw or "rof" in raw) and not reach)
+    unarmed = _flag(raw, "unarmed", where, slug(skill) in UNARMED_SKILLS)
+    divisor = _int(raw.get("armor-divisor", 1), f"{where}, armor-divisor")
+    if divisor < 1:
+        raise RosterError(f"{where}, armor-divisor: a whole number of 1 or more (1 for none), not {divisor!r}")
+    defenses: dict[str, Any] = {k: _defense(raw[k], f"{where}, {k}") for k in ("parry", "block") if k in raw}
+    texts: dict[str, Any] = {
+        k.replace("-", "_"): str(raw[k]) for k in ("usage", "range", "shots", "min-st") if k in raw
+    }
+    ask = raw.get("ask", [])
+    if not isinstance(ask, list) or not set(ask) <= set(ASKABLE):
+        raise RosterError(f"{where}, ask: a list of what the flow asks for this weapon, from: {', '.join(ASKABLE)}")
+    return Weapon(str(raw["name"]), str(raw["damage"]), str(raw["type"]), skill, reach, rof=str(raw.get("rof", "")),
+                  ranged=ranged, unarmed=unarmed, armor_divisor=divisor, ask=tuple(ask), **numbers, **defenses,
+                  **texts)  # fmt: skip
+
+
+def _defense(value: object, where: str) -> str:
+    """A parry or block: a number, or text as GCS writes it (12F, 9U, No)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, str) and (value.strip().lower() in ("no", "") or DEFENSE.fullmatch(value.strip())):
+        return value.strip()
+    raise RosterError(f"{where}: a number, or text such as \"12F\" (fencing), \"9U\" (unbalanced) or \"No\", "
+                      f"not {value!r}")  # fmt: skip
+
+
+def _flag(raw: dict[str, Any], key: str, where: str, default: bool) -> bool:
+    value = raw.get(key, default)
+    if not isinstance(value, bool):
+        raise RosterError(f"{where}, {key}: true or false, not {value!r}")
+    return value
+
+
+def _int(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RosterError(f"{where}: a whole number, not {value!r}")
+    return value
