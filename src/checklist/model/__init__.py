@@ -107,9 +107,6 @@ from checklist.model.nodes import (
     NOWHERE as NOWHERE,
 )
 from checklist.model.nodes import (
-    Assumed as Assumed,
-)
-from checklist.model.nodes import (
     SCOPES as SCOPES,
 )
 from checklist.model.nodes import (
@@ -117,6 +114,9 @@ from checklist.model.nodes import (
 )
 from checklist.model.nodes import (
     AnyOf as AnyOf,
+)
+from checklist.model.nodes import (
+    Assumed as Assumed,
 )
 from checklist.model.nodes import (
     Branch as Branch,
