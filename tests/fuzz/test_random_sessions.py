@@ -55,6 +55,7 @@ def good_answer(question: Question, rng: random.Random) -> str:
         return str(rng.randint(dice.low, dice.high))
     if question.kind == "number":
         return str(rng.randint(-3, 25))
+    assert question.options, f"a {question.kind} question with nothing to choose: {question}"
     index = rng.randrange(len(question.options))
     return str(index + 1) if rng.random() < 0.5 else question.options[index].value
 

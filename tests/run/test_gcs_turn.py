@@ -8,6 +8,7 @@ from __future__ import annotations
 from checklist.graph.program import Program
 from checklist.run.roster import load_all
 from checklist.run.session import Session
+from checklist.run.state import Decision, State
 
 from .conftest import MELEE_ANSWERS
 from .test_gcs_library import needs_library, sheet_of
@@ -22,16 +23,29 @@ FROM_THE_SHEETS = {
     "defender-posture", "defender-stunned", "damage-type", "armor-divisor", "fatigue-damage", "dr", "target-hp",
     "target-current-hp", "target-ht", "target-st", "target-pain",
 }  # fmt: skip
-ROLLS = {"attack-dice": "9", "defense-dice": "16", "basic-damage": "8"}  # a hit; 16 fails a parry of 11
+ROLLS = {"attack-dice": "9", "defense-dice": "16", "damage-roll": "8"}  # a hit; 16 fails a parry of 11
+
+
+class Facts:
+    """An Observer that keeps every fact known after each decision (a branch forgets its own)."""
+
+    def __init__(self, known: dict[str, object]) -> None:
+        self.known = known
+
+    def visited(self, step: str) -> None:
+        pass
+
+    def decided(self, before: State, decision: Decision, after: State) -> None:
+        self.known.update({k.fact: k.value for k in before.facts})
 
 
 @needs_library
 def test_turn_a_between_two_gcs_sheets_asks_nothing_they_hold(flow: Program) -> None:
     roster = load_all([sheet_of("Basic Warrior"), sheet_of("Ogre")])
     assert [s.name for s in roster.sheets] == ["Donn Estevane", "Ogre"]  # Basic Speed 6.25, then 6
-    session = Session(flow, at="combat.1", seed=11, roster=roster, pause=False)
+    known: dict[str, object] = {}  # every fact the turn worked out, as it went (heard at each step)
+    session = Session(flow, at="combat.1", seed=11, roster=roster, pause=False, observers=[Facts(known)])
     asked: list[tuple[str, str]] = []
-    known: dict[str, object] = {}  # every fact the turn worked out, as it went
     while (question := session.question) is not None and session.state.roster is not None:
         known.update({k.fact: k.value for k in session.state.facts})
         if session.state.roster.current != 0:  # the Ogre's turn: turn (a) is over
@@ -48,7 +62,7 @@ def test_turn_a_between_two_gcs_sheets_asks_nothing_they_hold(flow: Program) -> 
     facts = {fact for fact, _ in asked}
     assert facts & FROM_THE_SHEETS == set()
     assert [text for _, text in asked if "roster" in text] == []  # nothing asked "(the roster does not say ...)"
-    assert {"attack-dice", "defense-dice", "basic-damage"} <= facts  # the turn did roll, parry and wound
+    assert {"attack-dice", "defense-dice", "damage-roll"} <= facts  # the turn did roll, parry and wound
     ogre = session.state.roster
     assert ogre is not None and ogre.actor.name == "Ogre"
     # 8 cutting - DR 3 = 5, x1.5 = 7 injury: the Ogre is at 13 of 20 HP

@@ -26,14 +26,15 @@ def test_yes_no(flow: Program) -> None:
 
 def test_choice_by_number_name_or_unique_start(flow: Program) -> None:
     q = questions.fact_question(flow, flow.facts["defense"])
-    assert [o.value for o in q.options] == ["dodge", "block", "parry"]
+    assert [o.value for o in q.options] == ["dodge", "block", "parry", "none"]
     assert parse_answer(q, "3") == "parry"
     assert parse_answer(q, "Parry") == "parry"
     assert parse_answer(q, "par") == "parry"
     with pytest.raises(BadAnswer, match="not one of the choices"):
         parse_answer(q, "riposte")
-    with pytest.raises(BadAnswer, match="no choice 4"):
-        parse_answer(q, "4")
+    assert parse_answer(q, "4") == "none"
+    with pytest.raises(BadAnswer, match="no choice 5"):
+        parse_answer(q, "5")
 
 
 def test_table_rows_answer_by_label_or_slug(flow: Program) -> None:

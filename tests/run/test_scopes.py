@@ -8,11 +8,11 @@ def test_heads_of_the_combat_checklist(flow: Program) -> None:
     scopes = Scopes.derive(flow)
     assert scopes.heads == {
         "turn": frozenset({"combat.1"}),
-        "attack": frozenset({"combat.28"}),
+        "attack": frozenset({"combat.27"}),  # the target is chosen when the attack starts
         "defender": frozenset({"combat.60"}),
     }
     assert scopes.starts_at("combat.1") == "turn"
-    assert scopes.starts_at("combat.28") == "attack"
+    assert scopes.starts_at("combat.27") == "attack"
     assert scopes.starts_at("combat.29") is None
     assert scopes.starts_at("post-combat.2") is None  # post-combat asks only combat facts
 

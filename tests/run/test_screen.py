@@ -16,7 +16,6 @@ from checklist.run.screen import (
     CombatantView,
     KnownView,
     LedgerLineView,
-    QuestionView,
     RefView,
     RosterView,
     Screen,
@@ -33,9 +32,9 @@ ROSTER = ROOT / "examples" / "duel.toml"
 PLAIN = paint.Painter(False)
 
 # Alice's turn against Bruno (tests/run/test_roster.py works the numbers by hand): an Attack at
-# skill 15 rolling 9 hits; Bruno parries and fails with 14; 9 cut to the torso is 10 injury
-# after DR 2, a major wound; the knockdown roll of 15 fails.  Splits other than the defenders: 0.
-ANSWERS = {**MELEE_ANSWERS, "attack-dice": "9", "defense-dice": "14", "basic-damage": "9", "knockdown-dice": "15"}
+# skill 15 rolling 9 hits; Bruno parries and fails with 14; 1d+2 rolled 8 cut to the torso is
+# 9 injury after DR 2 (6 x 1.5), a major wound; the knockdown roll of 15 fails.  Splits other than the defenders: 0.
+ANSWERS = {**MELEE_ANSWERS, "attack-dice": "9", "defense-dice": "14", "damage-roll": "8", "knockdown-dice": "15"}
 
 
 class Recorder:
@@ -111,16 +110,16 @@ def test_the_first_screen_is_the_step_its_place_the_roster_and_a_yes_no_question
     assert first.roster == RosterView(1, "Alice", (ALICE, BRUNO))  # Basic Speed 6.25 acts first
     assert first.prose[0] == "If suffering from Incapacitating Conditions"
     assert first.refs == (RefView("B428", "Basic Set", "B428 (Basic Set p. 428)"),)
-    assert first.question == QuestionView(
-        "yes/no", "Did the combatant fail the roll to stay conscious (at 0 HP or worse)?", "failed-consciousness",
-        False, None, (ChoiceView("1", "yes", "yes"), ChoiceView("2", "no", "no")), None,
-    )  # fmt: skip
-    assert (first.known, first.cards, first.ledgers, first.overridable, first.messages) == ((), (), (), (), ())
+    # Alice has HP left, so she does not fail the roll to stay conscious: read, not asked (B419)
+    work = "worked out at combat.1: consciousness.roll[actor.current-hp 10] no (B419) = no"
+    assert first.known == (KnownView("failed-consciousness", "no", "turn", work),)
+    assert first.question is not None and first.question.kind == "continue"
+    assert (first.cards, first.ledgers, first.overridable, first.messages) == ((), (), ("failed-consciousness",), ())
 
 
 def test_a_step_that_asks_nothing_shows_what_it_read_and_where_it_goes(turn: Turn) -> None:
     second = turn.screens[1]
-    assert turn.typed[0] == "no" and second.step == "combat.2"
+    assert turn.typed[0] == "" and second.step == "combat.2"
     assert second.known == (KnownView("stunned", "no", "turn", "worked out at combat.2: actor.stunned no = no"),)
     assert second.question is not None and second.question.kind == "continue"
     assert second.question.next == "combat.3 Feint or ruse from last turn" and second.question.choices == ()
@@ -138,10 +137,11 @@ def test_the_maneuver_table_is_numbered_and_its_card_follows(turn: Turn) -> None
 
 
 def test_number_and_roll_questions_say_what_to_type(turn: Turn) -> None:
-    number = turn.at("combat.42").question
+    assert turn.at("combat.42").question == turn.at("combat.42", "continue").question  # the SM is the roster's
+    number = turn.at("combat.44", "number").question
     assert number is not None and (number.kind, number.fact, number.hint) == (
         "number",
-        "target-sm",
+        "deceptive-levels",
         "type a whole number",
     )
     roll = turn.at("combat.54").question
@@ -178,14 +178,14 @@ def test_the_defender_branch_is_named_and_the_roster_carries_the_damage(turn: Tu
     assert turn.at("combat.60").branch == "defender Bruno (1/1)"
     assert all(s.branch == "" for s in turn.screens if s.step in ("combat.130", "combat.135"))
     last = turn.screens[-1]
-    hurt = CombatantView("Bruno", 3, 13, 12, 12, -4, "lying", ("stunned",), True)
+    hurt = CombatantView("Bruno", 4, 13, 12, 12, -4, "lying", ("stunned",), True)
     assert last.step == "combat.1" and last.roster == RosterView(
         1, "Bruno", (dataclasses.replace(ALICE, acting=False), hurt)
     )
     roster = turn.session.state.roster
     assert roster is not None and last.roster is not None
     assert [paint.combatant_text(c) for c in last.roster.combatants] == [roster.describe(i) for i in range(2)]
-    assert paint.combatant_text(hurt) == "Bruno: HP 3/13, FP 12/12, lying, shock -4, stunned"
+    assert paint.combatant_text(hurt) == "Bruno: HP 4/13, FP 12/12, lying, shock -4, stunned"
 
 
 # ---- the same turn, heard through the observers -------------------------------------------------
@@ -252,8 +252,10 @@ def test_a_screen_paints_as_the_old_text(turn: Turn) -> None:
         "   stay conscious if at 0 HP or worse. If failed, go to\n"
         "   121 Otherwise, go to 2.\n"
         "   refs: B428 (Basic Set p. 428)\n"
-        "Did the combatant fail the roll to stay conscious (at 0 HP or worse)?\n"
-        "   1) yes   2) no"
+        "   known: failed-consciousness = no  (worked out at combat.1: "
+        "consciousness.roll[actor.current-hp 10] no (B419) = no)\n"
+        "   next: combat.2 Stun recovery  (otherwise)\n"
+        "Press Enter to go on."
     )
     assert paint.screen_text(turn.screens[1], PLAIN) == (
         "\n── Combat Checklist › Start of turn ────────────────────────────\n"

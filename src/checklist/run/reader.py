@@ -99,8 +99,8 @@ class Reader:
     def _choose_combatant(self, decl: m.Fact) -> Value:
         """Without a roster there is nobody to choose (the value is empty); one choice is taken."""
         names = self.combatants(decl)
-        if self.roster is None:
-            return self._take(decl, "", "computed", "no roster: nobody to choose")
+        if self.roster is None or not names:
+            return self._take(decl, "", "computed", "nobody to choose")
         if len(names) == 1:
             return self._take(decl, names[0], "computed", f"the only other combatant is {names[0]}")
         raise Need(decl.name)

@@ -15,6 +15,7 @@ from typing import Literal
 from checklist import model as m
 from checklist.graph.program import Program
 from checklist.model.decks import card_brief, card_for, card_text
+from checklist.run.passing import assumed_since, passed_steps, since_answer
 from checklist.run.questions import Kind, Question, Value
 from checklist.run.refs import book_name
 from checklist.run.refs import describe as describe_ref
@@ -231,26 +232,6 @@ def screen(session: Session) -> Screen:
                   step.prose, tuple(ref_view(r) for r in step.refs), tables, options, _known_shown(session),
                   card_views(session), question_view(session), tuple(session.overridable()), (),
                   passed_steps(session), not session.pause, last_roll(session), assumed_since(session))  # fmt: skip
-
-
-def since_answer(session: Session) -> tuple[Visit, ...]:
-    """The visits from the one the last answer was given at (the first visit, at the start) to now."""
-    visits = session.state.trace
-    answered = len(session.history[-2].trace) - 1 if len(session.history) > 1 else 0
-    return visits[max(answered, 0) :]
-
-
-def assumed_since(session: Session) -> tuple[tuple[str, Value], ...]:
-    """The facts the table view took without asking (`assume`) since the last answer."""
-    before = session.history[-2].seq if len(session.history) > 1 else 0
-    return tuple((k.fact, k.value) for k in session.state.facts if k.how == "assumed" and k.seq > before)
-
-
-def passed_steps(session: Session) -> tuple[str, ...]:
-    """The steps visited since the last answer, before this one (step numbers within a checklist)."""
-    here = session.step.checklist
-    keys = [v.step for v in since_answer(session)[1:-1] if not v.resumed]
-    return tuple(k.rpartition(".")[2] if k.rpartition(".")[0] == here else k for k in keys)
 
 
 def ref_view(ref: m.Ref) -> RefView:

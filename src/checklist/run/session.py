@@ -61,9 +61,11 @@ class Session:
         compute: bool = True,
         observers: Sequence[Observer] = (),
         pause: bool = True,
+        assume: bool | None = None,
     ) -> None:
         self.program = program
         self.pause = pause  # False: a step that asks nothing passes by itself (no `continue`)
+        self.assume = not pause if assume is None else assume  # take `assume VALUE` answers (the table view)
         self.observers = list(observers)  # told of every visit and decision, the first visit included
         self.roster = roster
         self.compute = compute  # False: computed facts are asked, as if the game master typed each
@@ -108,7 +110,8 @@ class Session:
     def overridable(self) -> list[str]:
         """Known facts the current step has read: the ones the game master may want to correct."""
         known = self.state.known()
-        return [name for name in self.state.consulted if name in known]
+        nobody = {n for n, k in known.items() if k.value == "" and self.program.facts[n].kind == "combatant"}
+        return [name for name in self.state.consulted if name in known and name not in nobody]
 
     # ---- acting ------------------------------------------------------------
 
@@ -189,7 +192,9 @@ class Session:
         if decl is None:
             raise SessionError(f"no fact `{fact}` in this flow")
         state = self.state
-        question = q.fact_question(self.program, decl, override=True)
+        reader = self._evaluate(state)[4]  # the dice a roll rolls now, whom a combatant fact can name
+        question = q.fact_question(self.program, decl, override=True, dice=reader.dice(decl),
+                                   names=reader.combatants(decl))  # fmt: skip
         self.history.append(replace(state, question=question, decision=None))
         self.events.append(Event("override", state.step, fact))
 
@@ -274,7 +279,7 @@ class Session:
         self, state: State
     ) -> tuple[Need | None, Decision | None, tuple[str, ...], tuple[Known, ...], Reader]:
         reader = Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames,
-                        state.acted, self.compute, assume=not self.pause)  # fmt: skip
+                        state.acted, self.compute, assume=self.assume)  # fmt: skip
         need, decision = step_move(self.program, state, reader)
         return need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader
 

@@ -1,0 +1,30 @@
+"""What happened since the last answer: the visits, the steps that passed by, what was assumed.
+
+The table view shows these on the next screen; the terminal and the web page read them here.
+"""
+
+from __future__ import annotations
+
+from checklist.run.questions import Value
+from checklist.run.session import Session
+from checklist.run.state import Visit
+
+
+def since_answer(session: Session) -> tuple[Visit, ...]:
+    """The visits from the one the last answer was given at (the first visit, at the start) to now."""
+    visits = session.state.trace
+    answered = len(session.history[-2].trace) - 1 if len(session.history) > 1 else 0
+    return visits[max(answered, 0) :]
+
+
+def assumed_since(session: Session) -> tuple[tuple[str, Value], ...]:
+    """The facts the table view took without asking (`assume`) since the last answer."""
+    before = session.history[-2].seq if len(session.history) > 1 else 0
+    return tuple((k.fact, k.value) for k in session.state.facts if k.how == "assumed" and k.seq > before)
+
+
+def passed_steps(session: Session) -> tuple[str, ...]:
+    """The steps visited since the last answer, before this one (step numbers within a checklist)."""
+    here = session.step.checklist
+    keys = [v.step for v in since_answer(session)[1:-1] if not v.resumed]
+    return tuple(k.rpartition(".")[2] if k.rpartition(".")[0] == here else k for k in keys)
