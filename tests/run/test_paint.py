@@ -15,7 +15,7 @@ def test_step_screen_shows_place_prose_refs_and_numbered_choices(flow: Program) 
     assert "── Combat Checklist › Active defense" in screen
     assert "combat.62  Dodge, block or parry" in screen
     assert "Which active defense does the defender use (none: no defense)?" in screen
-    assert "1) dodge   2) block   3) parry   4) none" in screen
+    assert "    1) dodge\n    2) block\n    3) parry\n    4) none" in screen
     table = render.step_screen(Session(flow, at="combat.11"), PLAIN)
     assert " 6) Attack" in table and "refs: B547 (Basic Set p. 547); B368 (Basic Set p. 368)" in table
 

@@ -1,0 +1,123 @@
+"""The fight as a game master reads it at the end: who is left with what, and what each attack did.
+
+`fight_view` is plain data: a table of the combatants (HP and FP, shock, posture, conditions)
+and a combat log with one line per attack, read back from the trace: the visit that chose the
+target starts an attack, and the facts its visits used (the attack roll against the effective
+skill, the defense, the damage and the injury) say what happened.  Whose attack it was comes
+from the turns passed since (`next turn` runs at the end of each turn).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from checklist.run.questions import Value
+from checklist.run.roster import Roster
+from checklist.run.session import Session
+from checklist.run.state import Visit
+
+ATTACK_STARTS = "combat.27"  # First unresolved attack: the target is chosen here
+TURN_ENDS = "combat.135"  # End of turn: `next turn`
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantRow:
+    name: str
+    hp: int
+    max_hp: int | None
+    fp: int
+    max_fp: int | None
+    shock: int
+    posture: str
+    conditions: tuple[str, ...]  # reeling, unconscious, dead, stunned, grappled
+
+
+@dataclass(frozen=True, slots=True)
+class AttackLine:
+    round: int
+    attacker: str
+    target: str
+    roll: str  # "13 vs 15: success by 2"
+    defense: str  # "parry 13 vs 9: failure by 4", "none"
+    damage: str  # "3 cut" or ""
+    injury: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class FightView:
+    combatants: tuple[CombatantRow, ...]
+    log: tuple[AttackLine, ...]
+
+
+def fight_view(session: Session) -> FightView | None:
+    """The table and the log; None without a roster."""
+    roster = session.state.roster
+    if roster is None:
+        return None
+    return FightView(_rows(roster), _log(session.state.trace, roster))
+
+
+def _rows(roster: Roster) -> tuple[CombatantRow, ...]:
+    rows = []
+    for sheet, state in zip(roster.sheets, roster.states, strict=True):
+        hp = sheet.number("hp")
+        rows.append(CombatantRow(sheet.name, state.current_hp, hp, state.current_fp, sheet.number("fp"),
+                                 state.shock, state.posture, _conditions(state.current_hp, hp, state.stunned,
+                                                                         state.grappled)))  # fmt: skip
+    return tuple(rows)
+
+
+def _conditions(hp: int, max_hp: int | None, stunned: bool, grappled: bool) -> tuple[str, ...]:
+    """B419: below 1/3 HP reeling; 0 or less, rolling to stay conscious; -5xHP dead."""
+    found: list[str] = []
+    if max_hp:
+        if hp <= -5 * max_hp:
+            found.append("dead")
+        elif hp <= 0:
+            found.append("at 0 HP or less")
+        elif 3 * hp < max_hp:
+            found.append("reeling")
+    found += [name for name, on in (("stunned", stunned), ("grappled", grappled)) if on]
+    return tuple(found)
+
+
+def _log(trace: tuple[Visit, ...], roster: Roster) -> tuple[AttackLine, ...]:
+    """One line per attack: the visits from one attack's start to the next start or the turn's end."""
+    names = [s.name for s in roster.sheets]
+    ends_after = [0] * (len(trace) + 1)  # turns ended at or after each visit
+    for i in range(len(trace) - 1, -1, -1):
+        ends_after[i] = ends_after[i + 1] + (trace[i].step == TURN_ENDS)
+    lines: list[AttackLine] = []
+    starts = [i for i, v in enumerate(trace) if v.step == ATTACK_STARTS]
+    for n, start in enumerate(starts):
+        stop = min([s for s in starts[n + 1 :]] + [i for i in range(start, len(trace)) if trace[i].step == TURN_ENDS]
+                   + [len(trace)])  # fmt: skip
+        used: dict[str, Value] = {}
+        for visit in trace[start:stop]:
+            used.update({fact: value for fact, value, _ in visit.used})
+        turn = (roster.round - 1) * len(names) + roster.current - ends_after[start]  # turns since the first
+        lines.append(_line(turn // len(names) + 1, names[turn % len(names)], used))
+    return tuple(lines)
+
+
+def _line(round_: int, attacker: str, used: dict[str, Value]) -> AttackLine:
+    roll = _roll(used, "attack-dice", "final-skill", "attack-outcome")
+    defense = str(used.get("defense", "none"))
+    if "defense-dice" in used:
+        defense += " " + _roll(used, "defense-dice", "defense-score", "defense-outcome")
+    dice = used.get("damage-roll", used.get("basic-damage"))
+    damage = f"{dice} {used.get('damage-type', '')}".rstrip() if dice is not None else ""
+    injury = used.get("injury")
+    target = str(used.get("target", "")) or "?"
+    return AttackLine(round_, attacker, target, roll, defense, damage, injury if isinstance(injury, int) else None)
+
+
+def _roll(used: dict[str, Value], dice: str, against: str, outcome: str) -> str:
+    if dice not in used:
+        return "not rolled"
+    text = f"{used[dice]}"
+    if against in used:
+        text += f" vs {used[against]}"
+    if outcome in used:
+        text += f": {str(used[outcome]).replace('-', ' ')}"
+    return text
