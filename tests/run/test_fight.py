@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
 from checklist.graph.program import Program
 from checklist.run.fight import AttackLine, CombatantRow, fight_view
 from checklist.run.session import Session
-from tests.run.conftest import DATA
+from tests.run.conftest import DATA, FLOW
 from tests.run.test_table_turn import answer_until, table_view
 
 
@@ -36,3 +42,22 @@ def test_one_attack_is_one_line_of_the_log_and_the_table_shows_the_wound(flow: P
     )
     bruno = next(row for row in view.combatants if row.name == "Bruno")
     assert bruno == CombatantRow("Bruno", 13 - injury, 13, 12, 12, 0, "standing", ())
+
+
+def test_the_table_view_ends_with_the_fight_and_the_trace_is_one_flag_away(tmp_path: Path) -> None:
+    """The same first turn through `checklist run`, then the combat is over (post-combat passes by)."""
+    answers = tmp_path / "turn.txt"
+    answers.write_text("attack\ntorso\nr\nparry\nr\nr\nyes\n", "utf-8")
+    session = tmp_path / "s.json"
+    run = [sys.executable, "-m", "checklist", "run", str(FLOW), "--roster", str(DATA / "duel-roster.toml"),
+           "--at", "combat.1", "--seed", "11"]  # fmt: skip
+    env = {**os.environ, "NO_COLOR": "1"}
+    done = subprocess.run([*run, "--answers", str(answers), "--session", str(session)], capture_output=True,
+                          text=True, timeout=120, env=env, stdin=subprocess.DEVNULL)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    end = done.stdout[done.stdout.index("== The flow ended") :]
+    assert "Combat log:\n  round 1  Alice → Bruno: attack " in end and "defense parry " in end
+    assert re.search(r"\n  Bruno +\d+/13 +12/12 ", end) and "Trace:" not in end
+    again = subprocess.run([sys.executable, "-m", "checklist", "run", "--resume", str(session), "--trace"],
+                           capture_output=True, text=True, timeout=120, env=env, stdin=subprocess.DEVNULL)  # fmt: skip
+    assert again.returncode == 0 and "Combat log:" in again.stdout and "Trace:\n    1. combat.1 " in again.stdout

@@ -70,6 +70,9 @@ def run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--learn", action="store_true", help="show every step with its prose and wait for Enter (learning the rules)"
     )
+    parser.add_argument("--trace", action="store_true",
+                        help="at the end, print every step visited too (the table view prints the fight and its "
+                             "log)")  # fmt: skip
     parser.add_argument("--roster", type=Path, metavar="FILE", action="append",
                         help="the combatants: a TOML roster or a GCS character sheet (.gcs), repeatable "
                              "(docs/roster.md); steps read them instead of asking")  # fmt: skip

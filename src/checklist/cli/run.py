@@ -84,7 +84,7 @@ def _run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise _Fail(exitcodes.USAGE, f"cannot save the session to {session_path}: {exc.strerror}") from None
 
-    return _play(session, save, session_path, args.answers, notes)
+    return _play(session, save, session_path, args.answers, notes, args.trace or args.learn)
 
 
 def _flow_paths(flow: Path | None, saved: object) -> list[Path]:
@@ -156,8 +156,9 @@ def _step_key(program: Program, text: str) -> str:
 
 
 def _play(
-    session: Session, save: Callable[[bool], None], path: Path, answers: Path | None, notes: tuple[str, ...]
-) -> int:
+    session: Session, save: Callable[[bool], None], path: Path, answers: Path | None, notes: tuple[str, ...],
+    trace: bool = True,
+) -> int:  # fmt: skip
 
     out = sys.stdout
 
@@ -179,7 +180,8 @@ def _play(
     def each_answer() -> None:
         save(durable)
 
-    terminal = Terminal(session, write, read, each_answer, colour=colour, echo=echo, session_file=str(path))
+    terminal = Terminal(session, write, read, each_answer, colour=colour, echo=echo, session_file=str(path),
+                        trace=trace or session.pause)  # fmt: skip
     for note in notes:
         write(f"note: {note}\n")
     save(True)

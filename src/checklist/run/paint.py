@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from checklist.graph.program import Program
 from checklist.run import screen as views
+from checklist.run.fight import FightView
 from checklist.run.rolls import roll_line
 from checklist.run.screen import (
     CardView,
@@ -217,13 +218,19 @@ def where_text(view: WhereView, paint: Painter) -> str:
 # ---- the end of the run ------------------------------------------------------------------------
 
 
-def summary_text(view: SummaryView, paint: Painter) -> str:
+def summary_text(view: SummaryView, paint: Painter, trace: bool = True) -> str:
+    """How the run ended; the fight (with a roster); every step visited (unless `trace` is off)."""
     if view.kind == "end":
         label = f" ({view.label})" if view.label else ""
         lines = [paint(f"== The flow ended at {view.at}{label} ==", "title")]
     else:
         lines = [paint(f"== The flow stopped at {view.at}: {view.label} ==", "error"), "   b goes back"]
+    if view.fight is not None:
+        lines.extend(fight_lines(view.fight))
     lines.append(f"Steps visited: {view.visits} ({view.distinct} different)")
+    if not trace:
+        lines.append(paint("   (every step and fact: checklist run --resume SESSION --trace)", "dim"))
+        return "\n".join(lines)
     if view.facts:
         lines.append("Facts known at the end: " + ", ".join(f"{k.fact} = {k.value}" for k in view.facts))
     lines.append("Trace:")
@@ -233,6 +240,24 @@ def summary_text(view: SummaryView, paint: Painter) -> str:
         lines.append("References:")
         lines.extend(f"  {r.described}" for r in view.refs)
     return "\n".join(lines)
+
+
+def fight_lines(view: FightView) -> list[str]:
+    """The combatants as a table, then one line per attack."""
+    width = max(len(c.name) for c in view.combatants)
+    lines = [f"  {'':{width}}  {'HP':>7}  {'FP':>7}  shock  posture   conditions"]
+    for c in view.combatants:
+        lines.append(f"  {c.name:{width}}  {f'{c.hp}/{c.max_hp}':>7}  {f'{c.fp}/{c.max_fp}':>7}  {c.shock:>5}  "
+                     f"{c.posture:<9} {', '.join(c.conditions) or '-'}".rstrip())  # fmt: skip
+    if view.log:
+        lines.append("Combat log:")
+    for a in view.log:
+        hurt = f"; injury {a.injury}" if a.injury is not None else ""
+        damage = f"; damage {a.damage}" if a.damage else ""
+        lines.append(
+            f"  round {a.round}  {a.attacker} → {a.target}: attack {a.roll}; defense {a.defense}{damage}{hurt}"
+        )
+    return lines
 
 
 def _visit_lines(visit: VisitView) -> list[str]:

@@ -15,6 +15,7 @@ from typing import Literal
 from checklist import model as m
 from checklist.graph.program import Program
 from checklist.model.decks import card_brief, card_for, card_text
+from checklist.run.fight import FightView, fight_view
 from checklist.run.passing import assumed_since, passed_steps, since_answer
 from checklist.run.questions import Kind, Question, Value
 from checklist.run.refs import book_name
@@ -210,6 +211,7 @@ class SummaryView:
     facts: tuple[KnownView, ...]
     trace: tuple[VisitView, ...]
     refs: tuple[RefView, ...]  # every reference met, once
+    fight: FightView | None = None  # with a roster: who is left with what, and the combat log
 
 
 # ---- the step ------------------------------------------------------------------------------
@@ -395,6 +397,7 @@ def summary_view(session: Session) -> SummaryView:
         facts=tuple(known_view(k) for k in state.facts),
         trace=tuple(_visit_view(number, visit, program) for number, visit in enumerate(trace, 1)),
         refs=tuple(refs.values()),
+        fight=fight_view(session),
     )
 
 

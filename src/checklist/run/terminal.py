@@ -33,7 +33,9 @@ class Terminal:
         colour: bool = False,
         echo: bool = False,  # print the answer after the prompt (scripted input is not echoed by a tty)
         session_file: str | None = None,
+        trace: bool = True,  # at the end, every step visited (the table view: the fight and its log only)
     ) -> None:
+        self.trace = trace
         self.session = session
         self.write = write
         self.read = read
@@ -48,11 +50,11 @@ class Terminal:
         while True:
             finished = self.session.finished
             if finished is not None and finished.kind == "end":
-                self.write(paint.summary_text(summary_view(self.session), self.paint) + "\n")
+                self.write(paint.summary_text(summary_view(self.session), self.paint, self.trace) + "\n")
                 return
             if redraw:
                 if finished is not None:
-                    self.write(paint.summary_text(summary_view(self.session), self.paint) + "\n")
+                    self.write(paint.summary_text(summary_view(self.session), self.paint, self.trace) + "\n")
                 else:
                     self.write(paint.screen_text(screen(self.session), self.paint) + "\n")
             self.write(paint.prompt(question_view(self.session)))
