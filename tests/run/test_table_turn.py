@@ -53,7 +53,7 @@ def answer_until(
         if question.fact == wanted:
             return asked
         asked.append(question.fact or question.kind)
-        if question.kind == "roll":
+        if question.kind == "roll" and question.fact not in answers:
             value = session.roll()
             if rolled is not None:
                 rolled[question.fact or ""] = value
@@ -136,3 +136,39 @@ def test_damage_is_rolled_from_the_weapons_dice_and_asked_without_a_roster(flow:
     without = Session(flow, at="combat.88", seed=1, pause=True)
     question = without.question
     assert question is not None and question.fact == "basic-damage" and "no roster" in question.text
+
+
+def test_after_an_all_out_attack_there_is_no_defense_until_the_next_turn(flow: Program) -> None:
+    """B365: All-Out Attack, no active defense. Alice makes one (round 1); Bruno attacks her and she
+    cannot defend: the defense is not asked, and the flow goes from 60 to the damage (83)."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    answers = {"maneuver": "all-out-attack-all-other", "aoa-option": "determined", "aimed-location": "torso",
+               "defense": "parry", "combat-over": "no"}  # fmt: skip
+    answer_until(session, "combat-over", answers)
+    roster = session.state.roster
+    assert roster is not None and roster.states[0].all_out  # Alice, who acted first
+    session.answer("no")
+    asked = answer_until(session, "combat-over", {**answers, "maneuver": "attack", "attack-dice": "5"})  # a hit
+    assert "defense" not in asked and "defense-dice" not in asked
+    visits = [v.step for v in session.state.trace]
+    bruno = visits.index("combat.27", visits.index("combat.135") + 1)
+    assert visits[visits.index("combat.60", bruno) + 1] == "combat.83"
+    session.answer("no")  # Alice's next turn starts: she may defend again
+    roster = session.state.roster
+    assert roster is not None and not roster.states[0].all_out
+
+
+def test_a_failed_roll_to_stay_conscious_ends_the_turn_lying(flow: Program, tmp_path: Path) -> None:
+    """B419: at 0 HP or less, a HT roll each turn; failing it, the combatant falls (lying) and the
+    turn is over: no maneuver, no attack questions (combat.1 -> combat.135)."""
+    text = (
+        (DATA / "duel-roster.toml").read_text("utf-8").replace('name = "Alice"', 'name = "Alice"\nposture = "standing"')
+    )
+    path = tmp_path / "down.toml"
+    path.write_text(text, "utf-8")
+    session = Session(flow, at="combat.1", seed=11, roster=load(path), pause=False,
+                      facts={"failed-consciousness": "yes"})  # fmt: skip
+    assert session.question is not None and session.question.fact == "combat-over"
+    assert [v.step for v in session.state.trace] == ["combat.1", "combat.135"]
+    roster = session.state.roster
+    assert roster is not None and roster.states[0].posture == "lying"

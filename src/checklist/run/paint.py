@@ -93,7 +93,7 @@ def screen_text(view: Screen, paint: Painter) -> str:
     for known in view.known:
         if known.ledger is not None:
             lines.extend("   " + paint(line, "known") for line in ledger_lines(known.ledger, view.brief))
-        else:
+        elif not view.brief:  # the table view shows the ledgers; `w` lists every fact known
             lines.append("   " + paint(f"known: {known.fact} = {known.value}  ({known.how})", "known"))
     for card in view.cards:
         lines.extend(card_lines(card, paint, view.brief))

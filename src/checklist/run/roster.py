@@ -39,6 +39,7 @@ class Condition:
     grappled: bool = False
     parries: int = 0
     readied: tuple[str, ...] = ()
+    all_out: bool = False  # made an All-Out Attack this turn: no active defense until the next (B365)
 
     def get(self, attr: str) -> Value:
         value = getattr(self, attr.replace("-", "_"))
@@ -77,6 +78,8 @@ class Roster:
             return dict(sheet.skills).get(slug(key)) if attr == "skill" else None
         if attr in STATE:
             return state.get(attr)
+        if attr == "can-defend":  # B365: no active defense after an All-Out Attack
+            return "no" if state.all_out else "yes"
         if attr == "pain-threshold":
             return sheet.pain_threshold
         if attr in TRAITS:
