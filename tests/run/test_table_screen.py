@@ -1,0 +1,66 @@
+"""Turn (a) at a real 80x40 terminal (tmux): after the attack roll, the roll line and the
+effective-skill ledger it was rolled against are on the screen together."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.run.conftest import FLOW, ROOT
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (scripts/setup.sh installs it)")
+ROSTER = ROOT / "examples" / "duel.toml"
+
+
+class Pane:
+    """A detached tmux session of 80 columns and 40 rows running one command."""
+
+    def __init__(self, socket: Path, command: str) -> None:
+        self.base = [str(TMUX), "-S", str(socket)]
+        subprocess.run([*self.base, "new-session", "-d", "-x", "80", "-y", "40", command], check=True)
+
+    def screen(self) -> str:
+        return subprocess.run([*self.base, "capture-pane", "-p"], capture_output=True, text=True, check=True).stdout
+
+    def wait_for(self, text: str, seconds: float = 30) -> str:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            shown = self.screen()
+            if text in shown:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; the screen:\n{self.screen()}")
+
+    def type(self, line: str) -> None:
+        subprocess.run([*self.base, "send-keys", "-l", line], check=True)
+        subprocess.run([*self.base, "send-keys", "Enter"], check=True)
+
+    def close(self) -> None:
+        subprocess.run([*self.base, "kill-server"], capture_output=True)
+
+
+def test_turn_a_shows_the_roll_and_its_ledger_together_at_80x40(tmp_path: Path) -> None:
+    """Alice (broadsword 15) against Bruno, seed 1: the first 3d6 of the session is 13, a hit by 2."""
+    command = (f"NO_COLOR=1 {sys.executable} -m checklist run {FLOW} --roster {ROSTER} --at combat.1 --seed 1 "
+               f"--session {tmp_path / 's.json'}")  # fmt: skip
+    pane = Pane(tmp_path / "tmux.sock", command)
+    try:
+        pane.wait_for("Which maneuver does Alice choose?")
+        pane.type("attack")
+        pane.wait_for("Which hit location is the attack aimed at")
+        pane.type("torso")
+        pane.wait_for("type the 3d6 roll, or r to roll")
+        pane.type("r")
+        shown = pane.wait_for("Which active defense does Bruno use")
+    finally:
+        pane.close()
+    lines = shown.splitlines()
+    assert len(lines) <= 40 and all(len(line) <= 80 for line in lines)
+    assert "Roll 3d6 for the attack: 3d6 → 13 vs 15 (final-skill): success by 2" in shown
+    assert "Effective skill (effective-skill):" in shown and "= 15  Effective skill" in shown
