@@ -3,7 +3,8 @@ in the table view (the setup first), and must take the inputs counted here, show
 leave the roster as the rolls it shows say, worked out by hand from the seeds.
 
 Damage (seed 003 steps 89-97, B379): penetrating = damage - DR (exactly 0 counts as 1 for a
-non-crushing attack, step 91); cutting x1.5 and impaling x2 to the torso, rounded down, at least 1. Bruno: HP 13, torso DR 2 (bench/table_turn/roster.toml).
+non-crushing attack, step 91); cutting x1.5 and impaling x2 to the torso, rounded down, at least 1.
+Bruno: HP 13, torso DR 2 (bench/table_turn/roster.toml).
 """
 
 from __future__ import annotations
