@@ -172,3 +172,29 @@ def test_a_failed_roll_to_stay_conscious_ends_the_turn_lying(flow: Program, tmp_
     assert [v.step for v in session.state.trace] == ["combat.1", "combat.135"]
     roster = session.state.roster
     assert roster is not None and roster.states[0].posture == "lying"
+
+
+def test_an_unconscious_or_dead_combatant_does_not_act(flow: Program, tmp_path: Path) -> None:
+    """B419/B423: Alice at -4 HP fails her roll to stay conscious (typed 18): she falls, her turn
+    ends at once, and on her next turn she is skipped (combat.1 -> 135) without a roll."""
+    path = tmp_path / "down.toml"
+    path.write_text((DATA / "duel-roster.toml").read_text("utf-8"), "utf-8")
+    roster = load(path)
+    alice = roster.index("Alice")
+    assert alice is not None
+    roster = roster.record(alice, "current-hp", -4)
+    session = Session(flow, at="combat.1", seed=11, roster=roster, pause=False)
+    assert session.question is not None and session.question.fact == "failed-consciousness"  # at 0 HP or less
+    session.answer("yes")
+    assert [v.step for v in session.state.trace] == ["combat.1", "combat.135"]
+    state = session.state.roster
+    assert state is not None and state.states[alice].flags() == ("unconscious",)
+    assert state.states[alice].posture == "lying"
+    session.answer("no")  # the combat goes on: Bruno does nothing
+    answer_until(session, "combat-over", {"maneuver": "do nothing"})
+    session.answer("no")  # Alice's turn: skipped, nothing asked
+    visits = [v.step for v in session.state.trace]
+    assert visits[-2:] == ["combat.1", "combat.135"] and session.question is not None
+    assert session.question.fact == "combat-over"
+    known = session.state.known()
+    assert known["failed-consciousness"].how == "computed" and "unconscious" in known["failed-consciousness"].work

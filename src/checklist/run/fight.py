@@ -61,24 +61,22 @@ def _rows(roster: Roster) -> tuple[CombatantRow, ...]:
     rows = []
     for sheet, state in zip(roster.sheets, roster.states, strict=True):
         hp = sheet.number("hp")
+        conditions = _conditions(state.current_hp, hp, state.flags())
         rows.append(CombatantRow(sheet.name, state.current_hp, hp, state.current_fp, sheet.number("fp"),
-                                 state.shock, state.posture, _conditions(state.current_hp, hp, state.stunned,
-                                                                         state.grappled)))  # fmt: skip
+                                 state.shock, state.posture, conditions))  # fmt: skip
     return tuple(rows)
 
 
-def _conditions(hp: int, max_hp: int | None, stunned: bool, grappled: bool) -> tuple[str, ...]:
-    """B419: below 1/3 HP reeling; 0 or less, rolling to stay conscious; -5xHP dead."""
+def _conditions(hp: int, max_hp: int | None, flags: tuple[str, ...]) -> tuple[str, ...]:
+    """The roster's flags, and from the HP (B419): reeling below 1/3, 0 or less, dead at -5xHP."""
     found: list[str] = []
-    if max_hp:
-        if hp <= -5 * max_hp:
-            found.append("dead")
-        elif hp <= 0:
-            found.append("at 0 HP or less")
-        elif 3 * hp < max_hp:
-            found.append("reeling")
-    found += [name for name, on in (("stunned", stunned), ("grappled", grappled)) if on]
-    return tuple(found)
+    if max_hp and hp <= -5 * max_hp:
+        found.append("dead")
+    elif max_hp and hp <= 0:
+        found += [] if "dead" in flags else ["at 0 HP or less"]
+    elif max_hp and 3 * hp < max_hp:
+        found.append("reeling")
+    return tuple(dict.fromkeys([*found, *flags]))
 
 
 def _log(trace: tuple[Visit, ...], roster: Roster) -> tuple[AttackLine, ...]:

@@ -40,6 +40,14 @@ class Condition:
     parries: int = 0
     readied: tuple[str, ...] = ()
     all_out: bool = False  # made an All-Out Attack this turn: no active defense until the next (B365)
+    unconscious: bool = False  # failed a roll to stay conscious (B419); the flow has no waking up yet
+    dead: bool = False  # failed a death check by 3 or more, or down to -5xHP (B423)
+
+    def flags(self) -> tuple[str, ...]:
+        """The conditions a game master reads on the roster line: dead, unconscious, stunned, grappled."""
+        marks = (("dead", self.dead), ("unconscious", self.unconscious and not self.dead),
+                 ("stunned", self.stunned), ("grappled", self.grappled))  # fmt: skip
+        return tuple(name for name, on in marks if on)
 
     def get(self, attr: str) -> Value:
         value = getattr(self, attr.replace("-", "_"))
@@ -80,6 +88,8 @@ class Roster:
             return state.get(attr)
         if attr == "can-defend":  # B365: no active defense after an All-Out Attack
             return "no" if state.all_out else "yes"
+        if attr == "consciousness":  # step 1: who can act at all (B419, B423)
+            return _consciousness(sheet.number("hp") or 0, state)
         if attr == "pain-threshold":
             return sheet.pain_threshold
         if attr in TRAITS:
@@ -122,10 +132,18 @@ class Roster:
 
     def describe(self, who: int) -> str:
         sheet, state = self.sheets[who], self.states[who]
-        flags = [f for f, on in (("stunned", state.stunned), ("grappled", state.grappled)) if on]
+        flags = state.flags()
         shock = f", shock {state.shock}" if state.shock else ""
         return (f"{sheet.name}: HP {state.current_hp}/{sheet.number('hp')}, FP {state.current_fp}/"
                 f"{sheet.number('fp')}, {state.posture}{shock}" + "".join(f", {f}" for f in flags))  # fmt: skip
+
+
+def _consciousness(hp: int, state: Condition) -> str:
+    if state.dead or (hp and state.current_hp <= -5 * hp):
+        return "dead"
+    if state.unconscious:
+        return "unconscious"
+    return "awake" if state.current_hp > 0 else "down"
 
 
 def _readied(sheet: Sheet, state: Condition) -> Weapon | None:

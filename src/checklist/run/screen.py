@@ -18,7 +18,6 @@ from checklist.model.decks import card_brief, card_for, card_text
 from checklist.run.fight import FightView, fight_view
 from checklist.run.passing import assumed_since, passed_steps, since_answer
 from checklist.run.questions import Kind, Question, Value
-from checklist.run.reader import TARGET_ITEMS
 from checklist.run.refs import book_name
 from checklist.run.refs import describe as describe_ref
 from checklist.run.rolls import RollView, last_roll
@@ -26,6 +25,7 @@ from checklist.run.roster import Roster
 from checklist.run.scopes import RANK
 from checklist.run.session import Session
 from checklist.run.state import Decision, Finish, Known, Visit
+from checklist.run.words import gm_words
 
 PATH_SHOWN = 12  # `where` shows the last visits of the path, and how many came before
 
@@ -244,7 +244,7 @@ def ref_view(ref: m.Ref) -> RefView:
 def roster_view(roster: Roster) -> RosterView:
     combatants = []
     for i, (sheet, state) in enumerate(zip(roster.sheets, roster.states, strict=True)):
-        conditions = tuple(f for f, on in (("stunned", state.stunned), ("grappled", state.grappled)) if on)
+        conditions = state.flags()
         combatants.append(CombatantView(sheet.name, state.current_hp, sheet.number("hp"), state.current_fp,
                                         sheet.number("fp"), state.shock, state.posture, conditions,
                                         i == roster.current))  # fmt: skip
@@ -335,24 +335,9 @@ def question_view(session: Session) -> QuestionView | None:
         following = _next(session.program, decision) if decision is not None else None
         return QuestionView(question.kind, question.text, None, question.override, None, (), following)
     choices = tuple(ChoiceView(str(i), o.value, o.label) for i, o in enumerate(question.options, 1))
-    text = question.text if session.pause else _gm_words(session, question.text)
+    text = question.text if session.pause else gm_words(session, question.text)
     return QuestionView(question.kind, text, question.fact, question.override, _hint(question), choices,
                         None)  # fmt: skip
-
-
-def _gm_words(session: Session, text: str) -> str:
-    """The table view names the fighters: "Whom does Alice attack?", "Which defense does Bruno use?"."""
-    state = session.state
-    if state.roster is None:
-        return text
-    actor = state.roster.actor.name
-    target = next((f.names[f.index] for f in reversed(state.frames) if f.item in TARGET_ITEMS), None)
-    target = target or str(state.known().get("target", Known("", "", "attack", "computed", None, 0)).value)
-    for words, name in (("the combatant", actor), ("the attacker", actor), ("the defender", target),
-                        ("the target", target)):  # fmt: skip
-        if name:
-            text = text.replace(words, name).replace(words.capitalize(), name)
-    return text
 
 
 def _hint(question: Question) -> str | None:
