@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from checklist.graph.program import Program
-from checklist.run.questions import BadAnswer
+from checklist.run import questions
+from checklist.run.questions import BadAnswer, parse_answer
 from checklist.run.roster import load
 from checklist.run.screen import assumed_since, screen
 from checklist.run.session import Session
@@ -198,3 +199,26 @@ def test_an_unconscious_or_dead_combatant_does_not_act(flow: Program, tmp_path: 
     assert session.question.fact == "combat-over"
     known = session.state.known()
     assert known["failed-consciousness"].how == "computed" and "unconscious" in known["failed-consciousness"].work
+
+
+def test_a_triggered_wait_is_asked_only_when_someone_waits(flow: Program, tmp_path: Path) -> None:
+    """B366: Alice takes a Wait; in Bruno's attack the table view asks whose Wait triggers (in the
+    game master's words), and not before anyone waited (turn 1 asked nothing of the kind)."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    first = answer_until(session, "combat-over", {"maneuver": "wait"})
+    assert first == ["maneuver"]
+    session.answer("no")
+    session.answer("attack")  # Bruno attacks Alice: at 38, Alice's Wait could trigger
+    question = session.question
+    assert question is not None and question.kind == "split" and session.state.step == "combat.38"
+    shown = screen(session).question
+    assert shown is not None and shown.text == "Whose Wait triggers now? Names, e.g. `Bob, Ann` (0: nobody)."
+    session.answer("0")
+    assert session.question is not None and session.question.fact == "aimed-location"
+
+
+def test_choices_take_the_words_on_the_card(flow: Program) -> None:
+    question = questions.fact_question(flow, flow.facts["maneuver"])
+    assert parse_answer(question, "move") == "move-m364" and parse_answer(question, "Do Nothing") == "do-nothing-b364"
+    with pytest.raises(BadAnswer, match="`all-out` fits several: all-out-attack-all-out-slam-not-double"):
+        parse_answer(question, "all-out")

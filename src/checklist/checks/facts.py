@@ -36,8 +36,9 @@ def uses(step: m.Step) -> Iterator[tuple[str, m.Span, str | int | None]]:
                 yield jump.fact, when.span, when.value
         elif isinstance(jump, m.Dispatch):
             yield jump.fact, jump.span, None
-        elif isinstance(jump, m.Split) and jump.assumed not in (None, "none"):
-            yield str(jump.assumed), jump.span, None
+        elif isinstance(jump, m.Split):
+            named = [jump.assumed] if jump.assumed not in (None, "none") else []
+            yield from ((str(f), jump.span, None) for f in [*named, jump.assumed_unless] if f is not None)
     for option in step.options:
         yield option.fact, option.span, None
     for action in step.actions:
@@ -54,6 +55,8 @@ def expr_uses(program: Program, fact: m.Fact) -> Iterator[tuple[str, m.Span, str
     for expr in (fact.expr, fact.dice_expr):
         if expr is not None:
             yield from _expr(program, expr)
+    if fact.assumed_unless is not None:
+        yield fact.assumed_unless, fact.span, None
 
 
 def record_uses(program: Program, step: m.Step) -> Iterator[tuple[str, m.Span, str | int | None]]:

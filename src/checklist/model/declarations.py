@@ -58,6 +58,7 @@ class Fact:
     notes: tuple[Note, ...] = ()
     assumed: str | int | None = None  # the table view takes this without asking (`assume VALUE`)
     dice_expr: Expr | None = None  # `roll of EXPR`: the dice come from the roster (a weapon's damage)
+    assumed_unless: str | None = None  # `assume VALUE unless FACT`: when FACT holds, it is asked
 
 
 @dataclass(frozen=True, slots=True)

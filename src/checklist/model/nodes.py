@@ -152,6 +152,7 @@ class Assumed:
 
     value: str | int
     span: Span = field(compare=False)
+    unless: str | None = None  # a yes/no fact: when it holds, ask after all
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +165,8 @@ class Split:
     returns: bool
     span: Span = field(compare=False)
     assumed: str | None = None  # `assume none` or `assume FACT` (the one combatant it names)
+    assumed_unless: str | None = None  # `... unless FACT`: when FACT holds, the split is asked
+    asks: str | None = None  # the question in a game master's words: `for each triggered-action "Whose Wait triggers?"`
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 SHEET_NUMBERS = ("st", "dx", "iq", "ht", "will", "hp", "fp", "move", "sm", "dodge", "parry", "block", "shield-db")
 STATE = ("current-hp", "current-fp", "stunned", "shock", "posture", "aim-turns", "evaluate-turns",
-         "feint", "grappled", "parries", "all-out", "unconscious", "dead")  # fmt: skip
-FLAGS = ("stunned", "grappled", "all-out", "unconscious", "dead")
+         "feint", "grappled", "parries", "all-out", "unconscious", "dead", "waiting")  # fmt: skip
+FLAGS = ("stunned", "grappled", "all-out", "unconscious", "dead", "waiting")
 TRAITS = ("combat-reflexes", "grip-mastery")  # yes/no, when the sheet says
 WEAPON_ATTRIBUTES = ("weapon-skill", "weapon-damage", "weapon-type", "weapon-reach", "weapon-acc", "weapon-rof",
                      "weapon-rcl", "weapon-bulk", "weapon-ranged", "weapon-unarmed", "weapon-armor-divisor",
                      "weapon-fatigue", "weapon-parry", "weapon-block", "weapon-fencing", "weapon-unbalanced",
                      "weapon-min-st")  # fmt: skip
-ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, "pain-threshold", "holding-weapon", "can-defend", "consciousness",
-              *WEAPON_ATTRIBUTES)  # fmt: skip  # `actor.NAME`
+DERIVED = ("pain-threshold", "holding-weapon", "can-defend", "consciousness", "others-waiting")  # worked out
+ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # `actor.NAME`
 UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed
 KEYED = ("skill", "dr")  # what `actor.NAME[KEY]` can read
 # the flow's damage types (injury.flow's damage-type): a roster's DR may differ by them

@@ -24,6 +24,7 @@ Answer = str | int | tuple[str, ...] | None  # split: item names; continue: None
 MAX_ITEMS = 50
 MAX_DIGITS = 9  # a typed number: a roll, a modifier, a choice's number
 _UNSIGNED = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_BRACKETS = re.compile(r"\s*\([^)]*\)")  # a label's page or note: "Move (M364)", "Do Nothing (B364)"
 _WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 
 
@@ -44,6 +45,7 @@ class Question:
     options: tuple[Option, ...] = ()
     dice: str | None = None
     item: str | None = None  # split: what each branch is for ("defender")
+    plain: str | None = None  # the table view's words for a split: "Whose Wait triggers now?"
     override: bool = False  # the game master is replacing a known value
 
     @property
@@ -77,7 +79,7 @@ def fact_question(
     return Question("number", fact.question, fact.name, override=override)
 
 
-def split_question(item: str | None, where: str) -> Question:
+def split_question(item: str | None, where: str, plain: str | None = None) -> Question:
     """How many branches (and their names) a split runs; a `once` split asks run-or-skip.
 
     A printed split is often conditional in its prose ("if parrying an unarmed attacker,
@@ -90,6 +92,7 @@ def split_question(item: str | None, where: str) -> Question:
         "split",
         f"How many {words} branches {where}? Number and names, e.g. `2: Bob, Ann` (0 skips).",
         item=item,
+        plain=f"{plain} Names, e.g. `Bob, Ann` (0: nobody)." if plain else None,
     )
 
 
@@ -119,6 +122,9 @@ def _option(question: Question, raw: str) -> str:
     found = match_option(options, raw)
     if found is not None:
         return found
+    several = starting(options, raw)
+    if len(several) > 1:
+        raise BadAnswer(f"`{raw}` fits several: {', '.join(several)}; type more of the name, or its number")
     names = ", ".join(o.value for o in options[:8]) + (", ..." if len(options) > 8 else "")
     close = difflib.get_close_matches(raw.strip().lower(), [o.value.lower() for o in options], n=1)
     hint = f"did you mean `{close[0]}`? " if close else ""
@@ -134,8 +140,17 @@ def match_option(options: tuple[Option, ...], raw: str) -> str | None:
     for option in options:
         if low in (option.value, option.label.lower()) or wanted == option.value:
             return option.value
-    starts = [o.value for o in options if wanted and o.value.startswith(wanted)]
+    bare = [o.value for o in options if wanted and slug(_BRACKETS.sub("", o.label)) == wanted]  # "Move (M364)"
+    if len(bare) == 1:
+        return bare[0]
+    starts = starting(options, raw)
     return starts[0] if len(starts) == 1 else None
+
+
+def starting(options: tuple[Option, ...], raw: str) -> list[str]:
+    """The options whose value starts with what was typed: `all-out` fits four maneuvers."""
+    wanted = slug(raw)
+    return [o.value for o in options if wanted and o.value.startswith(wanted)]
 
 
 def question_yes_no(options: tuple[Option, ...]) -> bool:

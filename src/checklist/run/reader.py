@@ -106,7 +106,10 @@ class Reader:
         raise Need(decl.name)
 
     def _assumes(self, decl: m.Fact) -> bool:
-        return self.assume and decl.assumed is not None
+        """The table view takes `assume VALUE`, unless the fact named after `unless` holds (then it asks)."""
+        if not self.assume or decl.assumed is None:
+            return False
+        return decl.assumed_unless is None or self.read(decl.assumed_unless) == "no"
 
     def _take(self, decl: m.Fact, value: Value | None, how: How, work: str) -> Value:
         assert value is not None

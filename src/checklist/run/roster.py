@@ -42,6 +42,7 @@ class Condition:
     all_out: bool = False  # made an All-Out Attack this turn: no active defense until the next (B365)
     unconscious: bool = False  # failed a roll to stay conscious (B419); the flow has no waking up yet
     dead: bool = False  # failed a death check by 3 or more, or down to -5xHP (B423)
+    waiting: bool = False  # took a Wait this turn: it may trigger in another's turn (B366)
 
     def flags(self) -> tuple[str, ...]:
         """The conditions a game master reads on the roster line: dead, unconscious, stunned, grappled."""
@@ -88,6 +89,8 @@ class Roster:
             return state.get(attr)
         if attr == "can-defend":  # B365: no active defense after an All-Out Attack
             return "no" if state.all_out else "yes"
+        if attr == "others-waiting":  # B366: a Wait can trigger only if somebody else took one
+            return "yes" if any(s.waiting for i, s in enumerate(self.states) if i != who) else "no"
         if attr == "consciousness":  # step 1: who can act at all (B419, B423)
             return _consciousness(sheet.number("hp") or 0, state)
         if attr == "pain-threshold":

@@ -335,7 +335,7 @@ def question_view(session: Session) -> QuestionView | None:
         following = _next(session.program, decision) if decision is not None else None
         return QuestionView(question.kind, question.text, None, question.override, None, (), following)
     choices = tuple(ChoiceView(str(i), o.value, o.label) for i, o in enumerate(question.options, 1))
-    text = question.text if session.pause else gm_words(session, question.text)
+    text = question.text if session.pause else gm_words(session, question.plain or question.text)
     return QuestionView(question.kind, text, question.fact, question.override, _hint(question), choices,
                         None)  # fmt: skip
 

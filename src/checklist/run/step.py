@@ -61,7 +61,7 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
                 return ask(names), None
             if names is not None:
                 return None, Decision("split", index, names=names, why="assumed")
-            return Need(q.split_question(jump.item, split_where(step, jump))), None
+            return Need(q.split_question(jump.item, split_where(step, jump), jump.asks)), None
         if isinstance(jump, m.Branch) and jump.target.special == "return" and not state.frames:
             continue  # `if X -> return` outside any split cannot apply: X is not asked
         ways = list(jump_exits(step, index, jump, program.tables))
@@ -92,6 +92,12 @@ def _assumed_names(jump: m.Split, reader: Reader) -> tuple[str, ...] | str | Non
     fact names, the fact to ask first (a str), or None to ask the split itself."""
     if jump.assumed is None:
         return None
+    if jump.assumed_unless is not None:  # `assume none unless anyone-waiting`: someone could trigger it
+        holds = reader.read(jump.assumed_unless)
+        if holds is None:
+            return jump.assumed_unless
+        if holds == "yes":
+            return None
     if jump.assumed == "none":
         return ()
     value = reader.read(jump.assumed)

@@ -95,7 +95,8 @@ class ToStatements(Transformer[Token, None]):
 
     def assumption(self, c: list[Token]) -> m.Assumed:
         text = str(c[1])
-        return m.Assumed(int(text) if c[1].type == "SIGNED" else text, self.sp(c[0]))
+        unless = str(c[3]) if len(c) > 3 else None
+        return m.Assumed(int(text) if c[1].type == "SIGNED" else text, self.sp(c[0]), unless)
 
     def kind_choice(self, c: list[Token]) -> s.FactType:
         return s.FactType("choice", tuple(str(t) for t in c))
@@ -158,10 +159,12 @@ class ToStatements(Transformer[Token, None]):
         name, kind, scope, question = str(c[1]), c[2], str(c[3]), _unquote(c[4])
         rest = c[5:]
         expr = next((x for x in rest if not isinstance(x, m.Assumed)), None)
-        assumed = next((x.value for x in rest if isinstance(x, m.Assumed)), None)
+        assumption = next((x for x in rest if isinstance(x, m.Assumed)), None)
+        assumed = assumption.value if assumption is not None else None
         span = self.sp(c[1])
         fact = m.Fact(name, kind.kind, kind.choices, kind.table, kind.dice, scope, question, span, expr,  # type: ignore[arg-type]
-                      assumed=assumed, dice_expr=kind.dice_expr)  # fmt: skip
+                      assumed=assumed, dice_expr=kind.dice_expr,
+                      assumed_unless=assumption.unless if assumption is not None else None)  # fmt: skip
         self.emit(s.FactLine(fact, span))
 
     def table(self, c: list[Token]) -> None:
@@ -212,10 +215,14 @@ class ToStatements(Transformer[Token, None]):
         target, rest = c[1], c[2:]
         item = str(rest[1]) if rest[0].type == "EACH_KW" else None
         rest = rest[2:] if item is not None else rest[1:]
+        asks = _unquote(rest[0]) if rest and isinstance(rest[0], Token) and rest[0].type == "STRING" else None
+        rest = rest[1:] if asks is not None else rest
         until = next((x for x in rest if isinstance(x, m.Target)), None)
         returns = any(isinstance(x, Token) and x.type == "THEN" for x in rest)
-        assumed = next((str(x.value) for x in rest if isinstance(x, m.Assumed)), None)
-        self._jump(m.Split(target, item, until, returns, self.sp(c[0]), assumed))
+        assumption = next((x for x in rest if isinstance(x, m.Assumed)), None)
+        assumed = str(assumption.value) if assumption is not None else None
+        unless = assumption.unless if assumption is not None else None
+        self._jump(m.Split(target, item, until, returns, self.sp(c[0]), assumed, unless, asks))
 
     def dispatch(self, c: list[Any]) -> None:
         over = (int(c[4]), int(c[5])) if len(c) > 4 else None
