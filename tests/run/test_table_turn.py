@@ -222,3 +222,29 @@ def test_choices_take_the_words_on_the_card(flow: Program) -> None:
     assert parse_answer(question, "move") == "move-m364" and parse_answer(question, "Do Nothing") == "do-nothing-b364"
     with pytest.raises(BadAnswer, match="`all-out` fits several: all-out-attack-all-out-slam-not-double"):
         parse_answer(question, "all-out")
+
+
+def test_the_weapon_is_chosen_when_there_are_several_and_stays_ready(flow: Program, tmp_path: Path) -> None:
+    """Cora (bow 14, knife 12) attacks with her knife: asked, with her weapons; the skill is the
+    knife's, and the knife stays readied (the next attack offers it first)."""
+    path = tmp_path / "three.toml"
+    knife = (
+        '\n[[combatant.weapon]]\nname = "large knife"\ndamage = "1d-1"\ntype = "cut"\nskill = "knife"\nreach = "C,1"\n'
+    )
+    bow = '\n[[combatant.weapon]]\nname = "longbow"\ndamage = "1d+1"\ntype = "imp"\nskill = "bow"\nacc = 3\n'
+    cora = THIRD.replace("skills = { bow = 14 }", "skills = { bow = 14, knife = 12 }") + bow + knife
+    path.write_text((DATA / "duel-roster.toml").read_text("utf-8") + cora, "utf-8")
+    session = table_view(flow, path)
+    answer_until(session, "combat-over", {"maneuver": "do nothing"})  # Alice
+    session.answer("no")
+    answer_until(session, "combat-over", {"maneuver": "do nothing"})  # Bruno
+    session.answer("no")
+    answer_until(session, "weapon", {"maneuver": "attack", "target": "Bruno"})
+    question = session.question
+    assert question is not None and [o.label for o in question.options] == ["longbow", "large knife"]
+    session.answer("knife")
+    answer_until(session, "aimed-location", {})
+    known = session.state.known()
+    assert known["base-skill"].value == 12 and known["ranged-attack"].value == "no"
+    roster = session.state.roster
+    assert roster is not None and roster.states[2].readied == ("large knife",)

@@ -123,7 +123,7 @@ def _dice(fact: m.Fact) -> Iterator[Diagnostic]:
 
 def _assumed(program: Program, fact: m.Fact) -> Iterator[Diagnostic]:
     value = fact.assumed
-    if fact.kind in ("ledger", "combatant"):
+    if fact.kind in ("ledger", "combatant", "weapon"):
         yield diag(BAD_VALUE, f"fact `{fact.name}` cannot assume a value: a {fact.kind} is never assumed", fact.span,
                    help="remove `assume ...`")  # fmt: skip
     elif fact.kind in ("number", "roll"):

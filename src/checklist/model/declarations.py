@@ -38,7 +38,7 @@ class Step:
         return "\n".join(self.prose)
 
 
-FactKind = Literal["yes/no", "number", "roll", "choice", "table", "ledger", "combatant"]
+FactKind = Literal["yes/no", "number", "roll", "choice", "table", "ledger", "combatant", "weapon"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 SHEET_NUMBERS = ("st", "dx", "iq", "ht", "will", "hp", "fp", "move", "sm", "dodge", "parry", "block", "shield-db")
 STATE = ("current-hp", "current-fp", "stunned", "shock", "posture", "aim-turns", "evaluate-turns",
-         "feint", "grappled", "parries", "all-out", "unconscious", "dead", "waiting")  # fmt: skip
+         "feint", "grappled", "parries", "all-out", "unconscious", "dead", "waiting", "readied")  # fmt: skip
 FLAGS = ("stunned", "grappled", "all-out", "unconscious", "dead", "waiting")
 TRAITS = ("combat-reflexes", "grip-mastery")  # yes/no, when the sheet says
 WEAPON_ATTRIBUTES = ("weapon-skill", "weapon-damage", "weapon-type", "weapon-reach", "weapon-acc", "weapon-rof",

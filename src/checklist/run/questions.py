@@ -61,7 +61,7 @@ def fact_question(
     program: Program, fact: m.Fact, override: bool = False, dice: str | None = None, names: tuple[str, ...] = ()
 ) -> Question:
     """The question that asks a fact (`dice`: worked-out dice of a roll; `names`: whom a combatant fact can name)."""
-    if fact.kind == "combatant":
+    if fact.kind in ("combatant", "weapon"):
         options = tuple(Option(n, n) for n in names)  # the roster's own spelling
         return Question("choice", fact.question, fact.name, options, override=override)
     if fact.kind == "yes/no":
@@ -144,7 +144,10 @@ def match_option(options: tuple[Option, ...], raw: str) -> str | None:
     if len(bare) == 1:
         return bare[0]
     starts = starting(options, raw)
-    return starts[0] if len(starts) == 1 else None
+    if len(starts) == 1:
+        return starts[0]
+    words = [o.value for o in options if wanted and not starts and wanted in slug(o.label).split("-")]
+    return words[0] if len(words) == 1 else None  # "knife": the large knife
 
 
 def starting(options: tuple[Option, ...], raw: str) -> list[str]:

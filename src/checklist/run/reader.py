@@ -65,7 +65,7 @@ class Reader:
             return known.value
         if decl is None:
             raise Need(fact)
-        if decl.kind == "combatant":
+        if decl.kind in ("combatant", "weapon"):
             return self._choose_combatant(decl)
         if decl.kind == "roll" and decl.dice_expr is not None and self.dice(decl) is None:
             raise CannotCompute(self.failed[decl.name])  # no dice to roll: whoever reads it is asked
@@ -91,9 +91,14 @@ class Reader:
             return None
 
     def combatants(self, decl: m.Fact) -> tuple[str, ...]:
-        """Whom a combatant fact can name: everybody in the roster but the actor."""
-        if self.roster is None or decl.kind != "combatant":
+        """What a combatant fact can name: everybody in the roster but the actor; a weapon fact:
+        the actor's weapons (the readied one first)."""
+        if self.roster is None or decl.kind not in ("combatant", "weapon"):
             return ()
+        if decl.kind == "weapon":
+            readied = self.roster.get(self.roster.current, "weapon-name")
+            names = [w.name for w in self.roster.actor.weapons]
+            return tuple(sorted(names, key=lambda n: n != readied))
         return tuple(s.name for i, s in enumerate(self.roster.sheets) if i != self.roster.current)
 
     def _choose_combatant(self, decl: m.Fact) -> Value:
@@ -102,7 +107,8 @@ class Reader:
         if self.roster is None or not names:
             return self._take(decl, "", "computed", "nobody to choose")
         if len(names) == 1:
-            return self._take(decl, names[0], "computed", f"the only other combatant is {names[0]}")
+            only = "weapon" if decl.kind == "weapon" else "other combatant"
+            return self._take(decl, names[0], "computed", f"the only {only} is {names[0]}")
         raise Need(decl.name)
 
     def _assumes(self, decl: m.Fact) -> bool:

@@ -51,6 +51,8 @@ class Condition:
         return tuple(name for name, on in marks if on)
 
     def get(self, attr: str) -> Value:
+        if attr == "readied":
+            return self.readied[0] if self.readied else ""
         value = getattr(self, attr.replace("-", "_"))
         if isinstance(value, bool):
             return "yes" if value else "no"
@@ -113,7 +115,14 @@ class Roster:
         return number
 
     def record(self, who: int, attr: str, value: Value) -> Roster:
-        if attr not in STATE or attr == "readied":
+        if attr == "readied":  # the weapon the attack is made with (B382: it stays ready)
+            names = [w.name for w in self.sheets[who].weapons]
+            if value not in names:
+                raise RosterError(f"{self.sheets[who].name} has no weapon `{value}`; their weapons: {', '.join(names)}")
+            states = list(self.states)
+            states[who] = replace(states[who], readied=(str(value),))
+            return replace(self, states=tuple(states))
+        if attr not in STATE:
             raise RosterError(f"`{attr}` is not a state the flow can record; it can record: {', '.join(STATE)}")
         new: bool | str | int
         if attr in FLAGS:

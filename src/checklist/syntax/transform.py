@@ -93,6 +93,9 @@ class ToStatements(Transformer[Token, None]):
     def kind_combatant(self, c: list[Token]) -> s.FactType:
         return s.FactType("combatant")
 
+    def kind_weapon(self, c: list[Token]) -> s.FactType:
+        return s.FactType("weapon")
+
     def assumption(self, c: list[Token]) -> m.Assumed:
         text = str(c[1])
         unless = str(c[3]) if len(c) > 3 else None
