@@ -56,7 +56,11 @@ def test_turn_a_between_two_gcs_sheets_asks_nothing_they_hold(flow: Program) -> 
         if question.kind == "split":
             answer = "Ogre" if session.state.step == "combat.59" else "0"
         else:
-            answer = ROLLS.get(question.fact or "") or MELEE_ANSWERS[question.fact or ""]
+            answer = (
+                "1"
+                if question.fact == "weapon"
+                else ROLLS.get(question.fact or "") or MELEE_ANSWERS[question.fact or ""]
+            )
         asked.append((question.fact or "", question.text))
         session.answer(answer)
     facts = {fact for fact, _ in asked}

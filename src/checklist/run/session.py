@@ -110,7 +110,9 @@ class Session:
     def overridable(self) -> list[str]:
         """Known facts the current step has read: the ones the game master may want to correct."""
         known = self.state.known()
-        nobody = {n for n, k in known.items() if k.value == "" and self.program.facts[n].kind == "combatant"}
+        nobody = {
+            n for n, k in known.items() if k.value == "" and self.program.facts[n].kind in ("combatant", "weapon")
+        }
         return [name for name in self.state.consulted if name in known and name not in nobody]
 
     # ---- acting ------------------------------------------------------------
