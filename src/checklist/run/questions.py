@@ -14,6 +14,7 @@ from typing import Literal, NamedTuple
 from checklist import model as m
 from checklist.graph.program import Program
 from checklist.model.dice import Dice
+from checklist.model.limits import MAX_DIGITS  # a typed number: a roll, a modifier, a choice's number
 from checklist.model.names import slug
 
 Kind = Literal["yes/no", "choice", "table", "number", "roll", "split", "continue"]
@@ -21,7 +22,6 @@ Value = str | int  # yes/no and choices: the value name; numbers and rolls: int
 Answer = str | int | tuple[str, ...] | None  # split: item names; continue: None
 
 MAX_ITEMS = 50
-MAX_DIGITS = 9  # a typed number: a roll, a modifier, a choice's number
 _UNSIGNED = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 
