@@ -16,6 +16,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from checklist.graph.load import LoadError, read_file
+from checklist.model.limits import MAX_INPUT_BYTES
 from checklist.model.names import slug
 from checklist.model.vocabulary import FLAGS, SHEET_NUMBERS, STATE, UNARMED_SKILLS
 
@@ -177,13 +179,15 @@ def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:
 
 def load(path: Path) -> Roster:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RosterError(f"{path}: cannot read the roster: {exc.strerror or exc}") from None
+        data = tomllib.loads(read_file(path, "a roster (TOML)", MAX_INPUT_BYTES).decode("utf-8"))
+    except LoadError as exc:
+        raise RosterError(f"--roster {exc}") from None
     except UnicodeDecodeError:
         raise RosterError(f"{path}: the roster is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise RosterError(f"{path}: not a TOML roster: {exc}; see docs/roster.md") from None
+    except RecursionError:  # tomllib nests arrays by recursion
+        raise RosterError(f"{path}: not a TOML roster: nested too deep; see docs/roster.md") from None
     return from_data(data, str(path))
 
 

@@ -59,7 +59,7 @@ class ToStatements(Transformer[Token, None]):
                 f"numbers in a flow have at most {MAX_DIGITS}", span,
                 help=f"write a number of at most {MAX_DIGITS} digits",
             ))  # fmt: skip
-            return 10**MAX_DIGITS
+            return int(10**MAX_DIGITS)  # past every number allowed
         return int(str(tok))
 
     def _nested(self, node: N, children: Sequence[N], extra: Sequence[object] = ()) -> N:
