@@ -17,6 +17,7 @@ refused with a message and left untouched.
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import itertools
 import json
@@ -165,6 +166,7 @@ def write_text(path: Path, text: str, sync: bool = True) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    _clean_stale(folder, path.name)
     if not sync:
         return
     try:
@@ -177,6 +179,24 @@ def write_text(path: Path, text: str, sync: bool = True) -> None:
         pass
     finally:
         os.close(dir_fd)
+
+
+def _clean_stale(folder: Path, name: str) -> None:
+    """Remove the temp files of earlier saves of `name` that a kill left behind (their process is gone)."""
+    for stale in folder.glob(f".{glob.escape(name)}.*.tmp"):
+        pid = stale.name[len(name) + 2 :].split(".")[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            stale.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
 
 
 def read(path: Path) -> Journal:
