@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from checklist.render import style
 from checklist.render.scene import Cluster, Edge, Node, Scene
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\ufffe\uffff]")  # none of them is XML (the SVG)
 NOTE_WIDTH = 64
 LEGEND_WIDTH = 110
 
@@ -43,10 +43,15 @@ def html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+class Html(str):
+    """An HTML-like label we made (every piece of flow text in it escaped by `html`).  Only
+    these are written as `<...>`: any other string is quoted, whatever it starts with."""
+
+
 def _attrs(pairs: dict[str, str], node: bool = False) -> str:
     parts = []
     for key, value in pairs.items():
-        if key == "label" and value.startswith("<"):
+        if isinstance(value, Html):
             rendered = value  # an HTML-like label, escaped by node_label
         elif key == "tooltip" and node:
             rendered = quote(value, "\\\\\\\\")
@@ -56,15 +61,15 @@ def _attrs(pairs: dict[str, str], node: bool = False) -> str:
     return "[" + ", ".join(parts) + "]"
 
 
-def node_label(node: Node) -> str:
+def node_label(node: Node) -> Html:
     if node.kind == "note":
         lines = [ln for para in node.title.split("\n") for ln in style.wrap(para, NOTE_WIDTH)]
-        return "<" + "".join(f'{html(ln)}<br align="left"/>' for ln in lines) + ">"
+        return Html("<" + "".join(f'{html(ln)}<br align="left"/>' for ln in lines) + ">")
     if node.kind in ("start", "end", "return"):
-        return f"<{html(node.title)}>"
+        return Html(f"<{html(node.title)}>")
     if node.kind in ("port", "ghost", "stub"):
         lines = [f"<b>{html(node.number)}</b>"] + [html(ln) for ln in style.wrap(node.title)]
-        return "<" + "<br/>".join(lines) + ">"
+        return Html("<" + "<br/>".join(lines) + ">")
     first, *rest = style.wrap(f"{node.number} {node.title}", style.TITLE_WIDTH)
     number, _, tail = first.partition(" ")
     lines = [f"<b>{html(number)}</b> {html(tail)}".rstrip()] + [html(ln) for ln in rest]
@@ -78,7 +83,7 @@ def node_label(node: Node) -> str:
         lines.append(f'<font point-size="8" color="{style.COLOURS["error"]}">{html(" ".join(codes))}</font>')
     if "current" in node.marks:
         lines.insert(0, f'<font point-size="8" color="{style.COLOURS["trace"]}">\u25b6 current step</font>')
-    return "<" + "<br/>".join(lines) + ">"
+    return Html("<" + "<br/>".join(lines) + ">")
 
 
 def node_attrs(node: Node) -> dict[str, str]:

@@ -13,7 +13,7 @@ from checklist.render import style
 from checklist.render.scene import Cluster, Edge, Node, Scene
 
 _SPECIAL = re.compile(r'["#<>&{}\[\]|`\\]')
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
 
 SHAPES: dict[str, tuple[str, str]] = {
     "action": ("(", ")"),
