@@ -39,8 +39,10 @@ def quote_id(text: str) -> str:
 
 def html(text: str) -> str:
     """XML-escaped text for an HTML-like label."""
-    text = _CONTROL.sub(" ", text).replace("\\", "\\\\")  # else \\N shows the node's name
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _CONTROL.sub(" ", text).replace("\t", " ").replace("\\", "\\\\")  # else \\N shows the node's name
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    # Graphviz 2.43 cannot parse a label that is just `]`, nor an empty or tab-only <b></b>
+    return text.replace("]", "&#93;") or " "
 
 
 class Html(str):
