@@ -54,7 +54,7 @@ def _attrs(pairs: dict[str, str], node: bool = False) -> str:
     parts = []
     for key, value in pairs.items():
         if isinstance(value, Html):
-            rendered = value  # an HTML-like label, escaped by node_label
+            rendered: str = value  # an HTML-like label, escaped by node_label
         elif key == "tooltip" and node:
             rendered = quote(value, "\\\\\\\\")
         else:
