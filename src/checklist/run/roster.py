@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from checklist.graph.load import LoadError, read_file
-from checklist.model.limits import MAX_INPUT_BYTES
+from checklist.model.limits import MAX_DIGITS, MAX_INPUT_BYTES
 from checklist.model.names import slug
+from checklist.model.visible import has_control, visible
 from checklist.model.vocabulary import FLAGS, SHEET_NUMBERS, STATE, UNARMED_SKILLS
 
 Value = int | str
@@ -192,6 +193,7 @@ def load(path: Path) -> Roster:
 
 
 def from_data(data: dict[str, Any], where: str) -> Roster:
+    _plain(data, where)
     people = data.get("combatant")
     extra = set(data) - {"combatant"}
     if extra:
@@ -231,7 +233,7 @@ def _sheet(raw: object, where: str) -> Sheet:
             raise RosterError(f"{where}: `{required}` is missing")
     numbers = tuple((k, _int(raw[k], f"{where}, {k}")) for k in SHEET_NUMBERS if k in raw)
     speed = raw["basic-speed"]
-    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or speed <= 0:
+    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 < speed < 1000:  # nan, inf too
         raise RosterError(f"{where}, basic-speed: a positive number such as 5.75, not {speed!r}")
     pain = str(raw.get("pain-threshold", "normal")).lower()
     if pain not in PAIN:
@@ -278,6 +280,20 @@ def _flag(raw: dict[str, Any], key: str, where: str, default: bool) -> bool:
 
 
 def _int(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RosterError(f"{where}: a whole number, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 10**MAX_DIGITS:
+        raise RosterError(f"{where}: a whole number of at most {MAX_DIGITS} digits, not {str(value)[:20]!r}")
     return value
+
+
+def _plain(data: object, where: str) -> None:
+    """Every text of the roster is plain (it is shown on the screen): no control characters."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and has_control(item):
+            raise RosterError(f"{where}: `{visible(item[:40])}` holds a control character; write plain text")
