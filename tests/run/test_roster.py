@@ -36,7 +36,7 @@ def test_turn_order_is_by_basic_speed_then_dx() -> None:
     ("name = 'A'\n", "unknown top-level key `name`"),
     ("[[combatant]\n", "not a TOML roster"),
     # issue 17, class 9: nan, inf, a 5000-digit number; class 7: an ESC in a name
-    ("[[combatant]]\nname = 'A'\nst = 1\ndx = 1\nht = 1\nhp = 1\nbasic-speed = nan\n", "basic-speed: a positive number"),
+    ("[[combatant]]\nname = 'A'\nst = 1\ndx = 1\nht = 1\nhp = 1\nbasic-speed = nan\n", "not nan"),
     ("[[combatant]]\nname = 'A'\nst = 1\ndx = 1\nht = 1\nhp = 1\nbasic-speed = inf\n", "not inf"),
     ("[[combatant]]\nname = 'A'\nst = 1\ndx = 1\nht = 1\nhp = 1\nbasic-speed = -inf\n", "not -inf"),
     ("[[combatant]]\nname = 'A'\nst = 99999999999\ndx = 1\nht = 1\nhp = 1\nbasic-speed = 5\n", "at most 9 digits"),
