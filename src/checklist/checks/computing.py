@@ -94,8 +94,9 @@ def _reads(program: Program, fact: m.Fact) -> list[str]:
 def _cycles(program: Program) -> Iterator[Diagnostic]:
     reads = {name: _reads(program, f) for name, f in program.facts.items() if f.expr is not None}
     done: set[str] = set()
+    finished: set[str] = set()  # explored to the end without a circle: never walked again
     for start in reads:
-        cycle = _find_cycle(start, reads, done)
+        cycle = _find_cycle(start, reads, done, finished)
         if cycle:
             fact = program.facts[cycle[0]]
             shown = " -> ".join([*cycle, cycle[0]])
@@ -105,21 +106,19 @@ def _cycles(program: Program) -> Iterator[Diagnostic]:
     yield from _chains(program, reads, done)
 
 
-def _find_cycle(start: str, reads: dict[str, list[str]], done: set[str]) -> list[str] | None:
+def _find_cycle(start: str, reads: dict[str, list[str]], done: set[str], finished: set[str]) -> list[str] | None:
     """A circle of computed facts through `start`'s reads, by an explicit stack (chains of
     thousands of facts must not use up Python's recursion)."""
     path: list[str] = []
     on_path: set[str] = set()
-    seen: set[str] = set()
     stack: list[tuple[str, int]] = [(start, 0)]
     while stack:
         name, index = stack.pop()
         if index == 0:
             if name in on_path:
                 return path[path.index(name) :]
-            if name in seen or name in done or name not in reads:
+            if name in finished or name in done or name not in reads:
                 continue
-            seen.add(name)
             path.append(name)
             on_path.add(name)
         if index < len(reads[name]):
@@ -127,6 +126,7 @@ def _find_cycle(start: str, reads: dict[str, list[str]], done: set[str]) -> list
             stack.append((reads[name][index], 0))
         else:
             on_path.discard(path.pop())
+            finished.add(name)
     return None
 
 
@@ -139,17 +139,18 @@ def _chains(program: Program, reads: dict[str, list[str]], cyclic: set[str]) -> 
     depth: dict[str, int] = {}
     via: dict[str, str] = {}
     for start in reads:
-        stack = [start]
+        stack, waiting = [start], {start}
         while stack:
             name = stack[-1]
             if name in depth or name in cyclic:
-                stack.pop()
+                waiting.discard(stack.pop())
                 continue
-            todo = [n for n in reads[name] if n in reads and n not in depth and n not in cyclic and n not in stack]
+            todo = [n for n in reads[name] if n in reads and n not in depth and n not in cyclic and n not in waiting]
             if todo:
                 stack.extend(todo)
+                waiting.update(todo)
                 continue
-            stack.pop()
+            waiting.discard(stack.pop())
             inputs = [n for n in reads[name] if n in depth]
             deepest = max(inputs, key=depth.__getitem__, default=None)
             expr = program.facts[name].expr
