@@ -87,6 +87,12 @@ def test_same_flow_with_an_impossible_journal_is_corrupt(duel: Program) -> None:
         jr.restore(jr.parse(data), duel, jr.digest(duel))
 
 
+def test_a_once_split_that_ran_keeps_its_empty_name() -> None:
+    data = good()
+    data["events"] = [{"kind": "split", "step": "a.1", "names": [""]}]
+    assert jr.parse(data).events[0].names == ("",)
+
+
 def test_a_roll_the_dice_cannot_give_is_refused(duel: Program) -> None:
     s = played(duel)
     data = json.loads(jr.dumps(jr.snapshot(s, jr.digest(duel), ())))

@@ -193,7 +193,10 @@ def parse_items(raw: str, item: str) -> tuple[str, ...]:
 
 
 def check_names(names: tuple[str, ...]) -> None:
-    """The branch names of a split, as typing allows them (a session file's too): BadAnswer if not."""
+    """The branch names of a split, as typing allows them (a session file's too): BadAnswer if not.
+    `("",)` is a `once` split that runs its branch."""
+    if names == ("",):
+        return
     if len(names) > MAX_ITEMS:
         raise BadAnswer(f"{len(names)} names is too many: at most {MAX_ITEMS} branches")
     for name in names:
