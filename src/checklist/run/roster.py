@@ -281,7 +281,8 @@ def _flag(raw: dict[str, Any], key: str, where: str, default: bool) -> bool:
 
 def _int(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 10**MAX_DIGITS:
-        raise RosterError(f"{where}: a whole number of at most {MAX_DIGITS} digits, not {str(value)[:20]!r}")
+        shown = f"{str(value)[:12]}..." if isinstance(value, int) else repr(value)
+        raise RosterError(f"{where}: a whole number of at most {MAX_DIGITS} digits, not {shown}")
     return value
 
 
