@@ -226,7 +226,7 @@ CASES: dict[str, Case] = {
         ("--trace", "is not a regular file"),
     ),
     # 5: big but legal
-    "check-50-MB-title": Case(5, cmd("check", _huge), 2, ("too big for a .flow file", "split the flow")),
+    "check-50-MB-title": Case(5, cmd("check", _huge), 2, ("too big for a .flow file", "at most 16 MB")),
     "render-50-MB-title": Case(5, cmd("render", _huge, "--format", "dot"), 2, ("too big for a .flow file",)),
     # 7: terminal escapes
     "run-esc-answer": Case(

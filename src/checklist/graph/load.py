@@ -85,7 +85,7 @@ def _too_big(path: Path, what: str, limit: int, fix: str) -> str:
 
 
 def read_source(path: Path) -> str:
-    raw = read_file(path, fix="split the flow into several .flow files in one folder")
+    raw = read_file(path, fix="a flow holds at most that much text")
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise LoadError(f"{path}: is UTF-16 text; save it as UTF-8")
     if b"\x00" in raw:
@@ -136,9 +136,14 @@ def load(path: str | Path | Sequence[str | Path]) -> Program:
     modules: list[m.Module] = []
     diagnostics: list[Diagnostic] = []
     sources: dict[str, str] = {}
+    total = 0
     with gc_paused():
         for file in flow_files(paths):
             text = read_source(file)
+            total += len(text)
+            if total > MAX_FILE_BYTES:  # memory stays under 1 GB (docs/reliability.md)
+                raise LoadError(f"{file}: the flow's files hold more than {MAX_FILE_BYTES // 2**20} MB together; "
+                                "check a part of the folder at a time")  # fmt: skip
             name = str(file)
             sources[name] = text
             builder = Builder(name)

@@ -71,6 +71,12 @@ class Diagnostic:
     span: Span
     notes: tuple[str, ...] = field(default=())
     help: str | None = None
+    more: int = 0  # > 0: this line stands for `more` findings of its code that are not listed
+
+    @property
+    def count(self) -> int:
+        """How many findings this is."""
+        return self.more or 1
 
     @property
     def severity(self) -> Severity:

@@ -27,7 +27,7 @@ def quote(text: str, backslash: str = "\\\\") -> str:
     `backslash` is what one backslash becomes: two for labels and edge tooltips; node tooltips
     are unescaped twice by Graphviz (2.43), so they need four (else `\\N` shows the node's name).
     """
-    text = _CONTROL.sub(" ", text)
+    text = _CONTROL.sub(" ", style.clip(text, style.MAX_SHOWN))
     text = text.replace("\\", backslash).replace('"', '\\"').replace("&", "&amp;").replace("\n", "\\n")
     return f'"{text}"'
 
@@ -39,7 +39,8 @@ def quote_id(text: str) -> str:
 
 def html(text: str) -> str:
     """XML-escaped text for an HTML-like label."""
-    text = _CONTROL.sub(" ", text).replace("\t", " ").replace("\\", "\\\\")  # else \\N shows the node's name
+    text = _CONTROL.sub(" ", style.clip(text, style.MAX_SHOWN)).replace("\t", " ")
+    text = text.replace("\\", "\\\\")  # else \\N shows the node's name
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     # Graphviz 2.43 cannot parse a label that is just `]`, nor an empty or tab-only <b></b>
     return text.replace("]", "&#93;") or " "
@@ -139,7 +140,7 @@ def _cluster_lines(cluster: Cluster, scene: Scene, children: dict[str | None, li
 def to_dot(scene: Scene) -> str:
     """The whole DOT source; the same scene always gives the same text."""
     out = [
-        f"digraph {quote_id(scene.title)} {{",
+        f"digraph {quote_id(style.clip(scene.title, style.MAX_SHOWN))} {{",
         f'  graph [rankdir=TB, newrank=true, label={_title(scene)}, labelloc=t, fontname="{style.FONT}", '
         f"nodesep=0.25, ranksep=0.3, pad=0.2, remincross=true];",
         f'  node [fontname="{style.FONT}", fontsize=11, fontcolor="{style.COLOURS["ink"]}", '
