@@ -119,6 +119,39 @@ def _huge(tmp: Path) -> Path:
     return path
 
 
+def _title(size: int) -> Callable[[Path], Path]:
+    def make(tmp: Path) -> Path:
+        path = tmp / "title.flow"
+        path.write_text('checklist t "T"\nstart 1\nstep 1 "' + "x" * size + '"\n  end\n', encoding="utf-8")
+        return path
+
+    return make
+
+
+def _sparse(tmp: Path) -> Path:
+    path = tmp / "sparse.flow"
+    with path.open("wb") as out:
+        out.truncate(1 << 30)  # 1 GB that takes no disk: refused by its size, never read
+    return path
+
+
+def _two_halves(tmp: Path) -> Path:
+    folder = tmp / "flow"
+    folder.mkdir()
+    for name in ("a.flow", "b.flow"):
+        (folder / name).write_bytes(b"#\n" * 4_500_000)  # 9 MB each: 18 MB together
+    return folder
+
+
+LINE = flow('checklist t "T"\nstart 1\n' + "".join(f'step {i} "S"\n  go {i + 1}\n' for i in range(1, 30_000))
+            + 'step 30000 "L"\n  end\n')  # fmt: skip
+ROWS = "".join(f"  row {i} | {i % 3 + 2}\n" for i in range(10_000))
+DISPATCH = flow(HEAD + 'table tb "T"\n  columns key | step\n' + ROWS + 'step 1 "One"\n  dispatch tb.step by n\n'
+                'step 2 "x"\n  end\nstep 3 "y"\n  end\nstep 4 "z"\n  end\n')  # fmt: skip
+COMMENTS = flow("#\n" * 4_500_000)  # one newline token of 9 MB: 2 GB of regex backtracking state before
+LONG_NAME = flow("checklist a" + "-a" * 7_000_000 + ' "T"\n')  # one 14 MB name: 1.3 GB before
+
+
 def _locked(tmp: Path) -> Path:
     folder = tmp / "locked"
     folder.mkdir()
@@ -228,6 +261,19 @@ CASES: dict[str, Case] = {
     # 5: big but legal
     "check-50-MB-title": Case(5, cmd("check", _huge), 2, ("too big for a .flow file", "at most 16 MB")),
     "render-50-MB-title": Case(5, cmd("render", _huge, "--format", "dot"), 2, ("too big for a .flow file",)),
+    "check-9-MB-of-comment-lines": Case(5, cmd("check", COMMENTS), 1, ("E003", "flow file declares nothing")),
+    "check-14-MB-name": Case(5, cmd("check", LONG_NAME), 1, ("E104",)),
+    "check-1-GB-sparse-file": Case(5, cmd("check", _sparse), 2, ("too big for a .flow file",)),
+    "check-18-MB-folder": Case(5, cmd("check", _two_halves), 2, ("more than 16 MB together",)),
+    "render-15-MB-title": Case(5, cmd("render", _title(15_000_000), "--format", "dot", "-o", "-"), 0, ("digraph",)),
+    "render-15-MB-title-svg": Case(5, cmd("render", _title(15_000_000), "-o", "t.svg"), 0, ("wrote t.svg",)),
+    "run-15-MB-title": Case(
+        5, cmd("run", _title(15_000_000), "--answers", "/dev/null", "--session", lambda t: t / "s.json"), 0, ("end",)
+    ),  # fmt: skip
+    "paths-30k-steps-in-a-line": Case(
+        5, cmd("paths", LINE, "--budget", "100"), 1, ("work budget", "raise --budget")
+    ),  # fmt: skip
+    "paths-10k-row-dispatch": Case(5, cmd("paths", DISPATCH, "--budget", "100"), 1, ("raise --budget",)),
     # 7: terminal escapes
     "run-esc-answer": Case(
         7,
