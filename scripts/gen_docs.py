@@ -47,6 +47,11 @@ See [exit-codes.md](exit-codes.md).
 Fields are only ever added, never renamed or removed, within a version. Lines and columns count
 from 1; `end_column` is exclusive. Diagnostics are sorted by file, line, column, code.
 
+At most 1000 findings of each code are listed (`MAX_LISTED_PER_CODE`, so that a flow with
+100 000 broken steps is reported in bounded memory); the rest of that code become one more
+diagnostic whose `"more": N` field counts them, and the summary counts them all. `"more"` is
+present only on that line.
+
 ## Codes
 
 Each code below shows a wrong flow (from `tests/checks/cases/*.bad.flow`, where `# E:` comments mark

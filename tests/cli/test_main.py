@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from checklist.cli import exitcodes
 from checklist.cli.main import main
 
 GOOD = 'checklist demo "Demo"\nstart 1\nstep 1 "First"\n  go 2\nstep 2 "Last"\n  end\n'
@@ -127,3 +128,20 @@ def test_version_is_the_packages() -> None:
 
     done = subprocess.run([sys.executable, "-m", "checklist", "--version"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == f"checklist {version('gurps-checklist')}"
+
+
+def test_a_crash_that_escapes_exits_70_with_a_message_not_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 17, class 1: a bug is never reported as exit 1 ("check found errors") nor as a traceback."""
+    from checklist.cli import main as cli_main
+
+    def broken(args: object) -> int:
+        raise RuntimeError("boom \x1b[2J")
+
+    monkeypatch.setitem(cli_main.COMMANDS, "check", broken)
+    assert cli_main.main(["check"]) == exitcodes.INTERNAL == 70
+    err = capsys.readouterr().err
+    assert "internal error" in err and "RuntimeError" in err and "report" in err
+    assert "\x1b" not in err and "\\x1b[2J" in err
+    assert "| 70 |" in (Path(__file__).resolve().parents[2] / "docs" / "exit-codes.md").read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checklist import load
@@ -61,6 +61,7 @@ def bundled() -> Program:
     return load(FLOW)  # hypothesis runs a test many times: no function-scoped fixture
 
 
+@settings(deadline=None)  # a loaded 2-core machine once took 266 ms for one case (a flake, not a fault)
 @given(st.integers(min_value=-30, max_value=60), st.sampled_from([3, 4]))
 def test_3_or_4_is_always_a_critical_success(skill: int, roll: int) -> None:
     assert outcome(bundled(), roll, skill) == CS

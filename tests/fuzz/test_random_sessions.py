@@ -61,6 +61,19 @@ def good_answer(question: Question, rng: random.Random) -> str:
 
 
 BAD = ["", "   ", "0", "999", "-1", "maybe", "x" * 500, "\x00", "\x1b[2J", "1.5", "r r", "2: a", "a, a", "51", "é"]
+BAD += [
+    "9" * 5000,
+    "-" + "9" * 10,
+    "\u00b2",
+    "\u0661",
+    "\ud800",
+    "1: \x1b]0;x\x07",
+    "2: " + "x" * 41 + ", b",
+    "1e9",
+    "0x10",
+    "\uffff",
+    "1\n2",
+]  # issue 17: huge numbers, non-ASCII digits, escapes in names
 
 
 def save_and_resume(session: Session, folder: Path, rng: random.Random) -> Session:

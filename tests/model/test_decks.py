@@ -117,7 +117,7 @@ def test_cards_cli_lists_prints_and_refuses() -> None:
     assert card.returncode == 0 and card.stdout.startswith("ALL-OUT DEFENSE  (B365)")
     assert "Defense: Increased Dodge: Dodge √, Parry -, Block -" in card.stdout
     several = cards("all-out")
-    assert several.returncode == 1 and "matches several cards" in several.stderr and "Traceback" not in several.stderr
+    assert several.returncode == 2 and "matches several cards" in several.stderr and "Traceback" not in several.stderr
     deck = cards("--deck", "5e")
     assert deck.returncode == 2 and "no deck `5e`" in deck.stderr
 

@@ -23,5 +23,5 @@ def test_feed_runs_out_like_input() -> None:
 
 
 def test_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(AnswersError, match="no such answers file"):
+    with pytest.raises(AnswersError, match="no such file or folder"):
         read_answers(tmp_path / "nope.txt")

@@ -158,7 +158,7 @@ def test_the_weapon_attributes(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("key", "words"), [
     ("ranged = 1", "weapon 1, ranged: true or false, not 1"),
     ("unarmed = 'yes'", "weapon 1, unarmed: true or false, not 'yes'"),
-    ("armor-divisor = 0.5", "weapon 1, armor-divisor: a whole number, not 0.5"),
+    ("armor-divisor = 0.5", "weapon 1, armor-divisor: a whole number of at most 9 digits, not 0.5"),
     ("armor-divisor = 0", "weapon 1, armor-divisor: a whole number of 1 or more (1 for none), not 0"),
 ])  # fmt: skip
 def test_a_bad_weapon_key_says_where_and_what(tmp_path: Path, key: str, words: str) -> None:

@@ -87,6 +87,49 @@ def test_same_flow_with_an_impossible_journal_is_corrupt(duel: Program) -> None:
         jr.restore(jr.parse(data), duel, jr.digest(duel))
 
 
+def test_a_once_split_that_ran_keeps_its_empty_name() -> None:
+    data = good()
+    data["events"] = [{"kind": "split", "step": "a.1", "names": [""]}]
+    assert jr.parse(data).events[0].names == ("",)
+
+
+def test_a_roll_the_dice_cannot_give_is_refused(duel: Program) -> None:
+    s = played(duel)
+    data = json.loads(jr.dumps(jr.snapshot(s, jr.digest(duel), ())))
+    assert data["events"][-1]["fact"] == "attack"
+    data["events"][-1]["value"] = 999
+    with pytest.raises(jr.JournalError, match="answer 4 of 4 does not fit.*3d6 cannot roll 999"):
+        jr.restore(jr.parse(data), duel, jr.digest(duel))
+
+
+def test_temp_files_of_a_killed_save_are_removed_by_the_next(duel: Program, tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    dead = tmp_path / ".s.json.999999999.0.tmp"  # no process has that id
+    dead.write_text("{", encoding="utf-8")
+    other = tmp_path / ".other.json.999999999.0.tmp"  # another file's: left alone
+    other.write_text("{", encoding="utf-8")
+    jr.write(path, jr.snapshot(played(duel), jr.digest(duel), ()))
+    assert sorted(p.name for p in tmp_path.iterdir()) == [other.name, "s.json"]
+
+
+def test_a_full_disk_keeps_the_previous_file(duel: Program, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import os
+
+    path = tmp_path / "s.json"
+    jr.write(path, jr.snapshot(played(duel), jr.digest(duel), ()))
+    before = path.read_bytes()
+
+    def full(*args: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError, match="No space left"):
+        jr.write(path, jr.snapshot(Session(duel, seed=5), jr.digest(duel), ()))
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["s.json"]
+
+
 def good() -> dict[str, object]:
     return {
         "format": "checklist-session", "version": 1, "flow": {"digest": "sha256:x", "paths": []},
@@ -108,6 +151,16 @@ def good() -> dict[str, object]:
     (lambda d: d.update(events=[{"kind": "split", "step": "a.1", "names": [1]}]), "list of text"),
     (lambda d: d.update(set={"f": None}), "set must map"),
     (lambda d: d.update(trace="a.1"), "list of text"),
+    # issue 17, class 8: as strict as typed input
+    (lambda d: d.update(version=True), "version True"),
+    (lambda d: d.update(events=[{"kind": ["answer"], "step": "a.1"}]), "not an event"),
+    (lambda d: d.update(events=[{"kind": {}, "step": "a.1"}]), "not an event"),
+    (lambda d: d.update(events=[{"kind": "split", "step": "a.1", "names": ["x" * 41]}]), "names: .* too long"),
+    (lambda d: d.update(events=[{"kind": "split", "step": "a.1", "names": ["\x1b[2J"]}]), "control character"),
+    (lambda d: d.update(events=[{"kind": "split", "step": "a.1", "names": ["a", "a"]}]), "same name"),
+    (lambda d: d.update(events=[{"kind": "split", "step": "a.1", "names": ["a"] * 51}]), "too many"),
+    (lambda d: d.update(events=[{"kind": "answer", "step": "a.1", "fact": "f", "value": 10**9}]), "at most 9"),
+    (lambda d: d.update(events=[{"kind": "answer", "step": "a.1", "fact": "f", "value": "\x1b"}]), "value must"),
 ])  # fmt: skip
 def test_strict_parsing(change: object, message: str) -> None:
     data = good()

@@ -30,11 +30,19 @@ def test_turn_order_is_by_basic_speed_then_dx() -> None:
     ("[[combatant]]\nname = 'A'\nst = 10\ndx = 10\nht = 10\nhp = 10\nbasic-speed = 5\nstrength = 3\n",
      "unknown key"),
     ("[[combatant]]\nname = 'A'\nst = 'ten'\ndx = 10\nht = 10\nhp = 10\nbasic-speed = 5\n",
-     "a whole number, not 'ten'"),
+     "a whole number of at most 9 digits, not 'ten'"),
     ("[[combatant]]\nname = 'A'\nst = 1\ndx = 1\nht = 1\nhp = 1\nbasic-speed = 5\n" * 2,
      "two combatants are called `a`"),
     ("name = 'A'\n", "unknown top-level key `name`"),
     ("[[combatant]\n", "not a TOML roster"),
+    # issue 17, class 9: nan, inf, a 5000-digit number; class 7: an ESC in a name
+    ("[[combatant]]\nname = 'A'\nst = 1\ndx = 1\nht = 1\nhp = 1\nbasic-speed = nan\n", "not nan"),
+    ("[[combatant]]\nname = 'A'\nst = 1\ndx = 1\nht = 1\nhp = 1\nbasic-speed = inf\n", "not inf"),
+    ("[[combatant]]\nname = 'A'\nst = 1\ndx = 1\nht = 1\nhp = 1\nbasic-speed = -inf\n", "not -inf"),
+    ("[[combatant]]\nname = 'A'\nst = 99999999999\ndx = 1\nht = 1\nhp = 1\nbasic-speed = 5\n", "at most 9 digits"),
+    ("[[combatant]]\nname = \"A\\u001b[2J\"\nst = 1\ndx = 1\nht = 1\nhp = 1\nbasic-speed = 5\n",
+     "`A\\x1b[2J` holds a control character"),
+    ("x = " + "[" * 5000 + "]" * 5000 + "\n", "not a TOML roster"),
 ])  # fmt: skip
 def test_a_bad_roster_says_where_and_what(tmp_path: Path, text: str, words: str) -> None:
     path = tmp_path / "r.toml"

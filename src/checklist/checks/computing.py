@@ -1,4 +1,5 @@
-"""E311 computed facts in a circle, E312 a bad function call, E313 a bad ledger line."""
+"""E311 computed facts in a circle, E312 a bad function call, E313 a bad ledger line, E007 a chain
+of computed facts too deep to work out."""
 
 from __future__ import annotations
 
@@ -8,7 +9,16 @@ from checklist import model as m
 from checklist.compute.evaluate import ROLES
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
-from checklist.model.diagnostics import BAD_ATTRIBUTE, BAD_CALL, BAD_LEDGER, COMPUTE_CYCLE, Diagnostic, diag
+from checklist.model.diagnostics import (
+    BAD_ATTRIBUTE,
+    BAD_CALL,
+    BAD_LEDGER,
+    COMPUTE_CYCLE,
+    TOO_DEEP,
+    Diagnostic,
+    diag,
+)
+from checklist.model.limits import MAX_COMPUTE_DEPTH
 from checklist.model.vocabulary import ATTRIBUTES, KEYED, STATE
 
 ARITY = {"min": (1, 99), "max": (1, 99), "floor": (1, 1), "ceil": (1, 1), "abs": (1, 1), "success": (3, 3),
@@ -85,31 +95,104 @@ def _reads(program: Program, fact: m.Fact) -> list[str]:
 def _cycles(program: Program) -> Iterator[Diagnostic]:
     reads = {name: _reads(program, f) for name, f in program.facts.items() if f.expr is not None}
     done: set[str] = set()
+    finished: set[str] = set()  # explored to the end without a circle: never walked again
     for start in reads:
-        path: list[str] = []
-        cycle = _find_cycle(start, reads, path, set(), done)
+        cycle = _find_cycle(start, reads, done, finished)
         if cycle:
             fact = program.facts[cycle[0]]
             shown = " -> ".join([*cycle, cycle[0]])
             yield diag(COMPUTE_CYCLE, f"computed fact `{cycle[0]}` depends on itself: {shown}", fact.span,
                        help="compute one of them from other facts, or ask it")  # fmt: skip
             done.update(cycle)
+    yield from _chains(program, reads, done)
 
 
-def _find_cycle(name: str, reads: dict[str, list[str]], path: list[str], seen: set[str],
-                done: set[str]) -> list[str] | None:  # fmt: skip
-    if name in path:
-        return path[path.index(name) :]
-    if name in seen or name in done or name not in reads:
-        return None
-    seen.add(name)
-    path.append(name)
-    for nxt in reads[name]:
-        found = _find_cycle(nxt, reads, path, seen, done)
-        if found:
-            return found
-    path.pop()
+def _find_cycle(start: str, reads: dict[str, list[str]], done: set[str], finished: set[str]) -> list[str] | None:
+    """A circle of computed facts through `start`'s reads, by an explicit stack (chains of
+    thousands of facts must not use up Python's recursion)."""
+    path: list[str] = []
+    on_path: set[str] = set()
+    stack: list[tuple[str, int]] = [(start, 0)]
+    while stack:
+        name, index = stack.pop()
+        if index == 0:
+            if name in on_path:
+                return path[path.index(name) :]
+            if name in finished or name in done or name not in reads:
+                continue
+            path.append(name)
+            on_path.add(name)
+        if index < len(reads[name]):
+            stack.append((name, index + 1))
+            stack.append((reads[name][index], 0))
+        else:
+            on_path.discard(path.pop())
+            finished.add(name)
     return None
+
+
+READ_COST = 2  # reading a computed fact costs the run about as much stack as two levels of nesting
+# (the limit, MAX_COMPUTE_DEPTH, keeps the run under 700 frames: tests/compute/test_depth.py)
+
+
+def _chains(program: Program, reads: dict[str, list[str]], cyclic: set[str]) -> Iterator[Diagnostic]:
+    """E007: working out a fact nests too deep, counting the computed facts it reads in turn."""
+    depth: dict[str, int] = {}
+    via: dict[str, str] = {}
+    for start in reads:
+        stack, waiting = [start], {start}
+        while stack:
+            name = stack[-1]
+            if name in depth or name in cyclic:
+                waiting.discard(stack.pop())
+                continue
+            todo = [n for n in reads[name] if n in reads and n not in depth and n not in cyclic and n not in waiting]
+            if todo:
+                stack.extend(todo)
+                waiting.update(todo)
+                continue
+            waiting.discard(stack.pop())
+            inputs = [n for n in reads[name] if n in depth]
+            deepest = max(inputs, key=depth.__getitem__, default=None)
+            expr = program.facts[name].expr
+            assert expr is not None
+            depth[name] = nesting(expr) + (depth[deepest] + READ_COST if deepest is not None else 0)
+            if deepest is not None:
+                via[name] = deepest
+    for name, total in depth.items():
+        first = via.get(name)
+        if total > MAX_COMPUTE_DEPTH and (first is None or depth[first] <= MAX_COMPUTE_DEPTH):
+            chain = [name]
+            while chain[-1] in via and len(chain) < 6:
+                chain.append(via[chain[-1]])
+            yield diag(TOO_DEEP, f"working out `{name}` nests {total} deep, more than {MAX_COMPUTE_DEPTH}, through the "
+                       f"computed facts it reads: {' -> '.join(chain)}" + (" -> ..." if chain[-1] in via else ""),
+                       program.facts[name].span,
+                       f"each computed fact read counts {READ_COST}, plus the nesting of its expression",
+                       help="ask one of the facts in the chain instead of computing it, or compute it from "
+                       "facts nearer the inputs")  # fmt: skip
+
+
+def nesting(expr: m.Expr) -> int:
+    """How deep an expression nests (conditions of `if` included); the parser keeps it at most MAX_NESTING."""
+    deepest, stack = 0, [(expr, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        if isinstance(node, m.IfElse):
+            deepest = max(deepest, level + condition_nesting(node.condition))
+        stack.extend((child, level + 1) for child in m.expr_children(node))
+    return deepest
+
+
+def condition_nesting(cond: m.Condition) -> int:
+    deepest, stack = 0, [(cond, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        if isinstance(node, (m.AllOf, m.AnyOf)):
+            stack.extend((item, level + 1) for item in node.items)
+    return deepest
 
 
 def _line(program: Program, action: m.Add) -> Iterator[Diagnostic]:

@@ -34,7 +34,9 @@ def _dispatch(program: Program, graph: FlowGraph, step: m.Step, jump: m.Dispatch
             yield diag(DISPATCH_ROW, f"row `{edge.label}` of table `{jump.table}` sends to step {number}, "
                        f"outside the range {low}-{high} that step {step.number} dispatches over", edge.span,
                        help=f"check the `{jump.column}` cell against the printed table")  # fmt: skip
-    for number in range(low, high + 1):
+    checklist = program.checklists.get(step.checklist)
+    numbers = sorted({s.number for s in checklist.steps if low <= s.number <= high}) if checklist else []
+    for number in numbers:  # the steps there are, not the range (it may span 10^9 numbers)
         key = f"{step.checklist}.{number}"
         if key in graph.steps and key not in named:
             yield diag(DISPATCH_MISSING, f"no row of table `{jump.table}` leads to step {key}",

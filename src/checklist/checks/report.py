@@ -29,8 +29,8 @@ def render_text(diags: Sequence[Diagnostic], sources: Mapping[str, str], colour:
 
 
 def summary(diags: Sequence[Diagnostic]) -> str:
-    errors = sum(d.severity == "error" for d in diags)
-    warnings = len(diags) - errors
+    errors = sum(d.count for d in diags if d.severity == "error")
+    warnings = sum(d.count for d in diags if d.severity == "warning")
     if not diags:
         return "no problems found"
     return f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
@@ -77,8 +77,8 @@ def to_json(diags: Sequence[Diagnostic]) -> str:
     payload = {
         "version": JSON_VERSION,
         "summary": {
-            "errors": sum(d.severity == "error" for d in diags),
-            "warnings": sum(d.severity == "warning" for d in diags),
+            "errors": sum(d.count for d in diags if d.severity == "error"),
+            "warnings": sum(d.count for d in diags if d.severity == "warning"),
         },
         "diagnostics": [
             {
@@ -95,6 +95,7 @@ def to_json(diags: Sequence[Diagnostic]) -> str:
                 },
                 "notes": list(d.notes),
                 "help": d.help,
+                **({"more": d.more} if d.more else {}),
             }
             for d in diags
         ],

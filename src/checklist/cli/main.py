@@ -14,6 +14,7 @@ from checklist.cli import exitcodes
 from checklist.cli.arguments import parser
 from checklist.cli.data import default_flow
 from checklist.model.decks import card_text, deck_listing, find
+from checklist.model.visible import visible
 
 EXIT_OK = exitcodes.OK
 EXIT_FINDINGS = exitcodes.FINDINGS
@@ -72,7 +73,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     deck = program.decks.get(args.deck)
     if deck is None:
         known = ", ".join(sorted(program.decks)) or "none"
-        print(f"checklist: error: no deck `{args.deck}` in the flow; decks: {known}", file=sys.stderr)
+        print(f"checklist: error: no deck `{visible(args.deck[:40])}` in the flow; decks: {known}", file=sys.stderr)
         return EXIT_USAGE
     if not args.name:
         print("\n".join(deck_listing(deck)))
@@ -81,8 +82,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if len(found) != 1:
         names = ", ".join(c.name for c in found) if found else ", ".join(c.name for c in deck.cards)
         why = "matches several cards" if found else "matches no card"
-        print(f"checklist: error: `{args.name}` {why} in deck {deck.name}; try one of: {names}", file=sys.stderr)
-        return EXIT_FINDINGS
+        shown = visible(args.name[:60])
+        print(f"checklist: error: `{shown}` {why} in deck {deck.name}; try one of: {names}", file=sys.stderr)
+        return EXIT_USAGE
     print("\n".join(card_text(found[0])))
     return EXIT_OK
 
@@ -104,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser().parse_args(argv)
         return COMMANDS[args.command](args)
     except LoadError as exc:
-        print(f"checklist: error: {exc}", file=sys.stderr)
+        print(f"checklist: error: {visible(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("\nchecklist: interrupted", file=sys.stderr)
@@ -113,6 +115,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK
+    except MemoryError:
+        print("checklist: error: out of memory; give it a smaller input (docs/reliability.md lists the limits)",
+              file=sys.stderr)  # fmt: skip
+        return exitcodes.INTERNAL
+    except Exception as exc:  # a bug: say so, with its own exit code (1 means "check found errors")
+        where = exc.__traceback__
+        while where is not None and where.tb_next is not None:
+            where = where.tb_next
+        place = f" at {where.tb_frame.f_code.co_filename.rsplit('/', 1)[-1]}:{where.tb_lineno}" if where else ""
+        print(f"checklist: internal error (a bug in checklist): {type(exc).__name__}{place}: "
+              f"{visible(str(exc)[:300])}\nPlease report it with the command line and the input that caused it.",
+              file=sys.stderr)  # fmt: skip
+        return exitcodes.INTERNAL
 
 
 def entry() -> None:

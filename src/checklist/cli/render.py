@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
@@ -10,11 +11,14 @@ from checklist.cli import exitcodes
 from checklist.cli.arguments import TEXT_FORMATS
 from checklist.cli.data import default_flow
 from checklist.graph.load import load
+from checklist.model.visible import visible
 from checklist.render import make_scene, render_text
 from checklist.render.overlay import read_trace
 from checklist.render.runner import INSTALL_HELP, DotFailed, NoGraphviz, run_dot
 from checklist.render.select import RenderUsageError, select
 
+MAX_DOT_TIMEOUT = 3600.0  # an hour
+MAX_DEPTH = 1000  # --around STEP --depth N: jumps away
 SUFFIX_FORMATS = {".svg": "svg", ".png": "png", ".pdf": "pdf", ".dot": "dot", ".gv": "dot",
                   ".mmd": "mermaid", ".mermaid": "mermaid"}  # fmt: skip
 
@@ -24,11 +28,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
     except RenderUsageError as exc:
-        print(f"checklist: error: {exc}", file=sys.stderr)
+        print(f"checklist: error: {visible(str(exc))}", file=sys.stderr)
         return exitcodes.USAGE
 
 
 def _run(args: argparse.Namespace) -> int:
+    if not math.isfinite(args.dot_timeout) or not 0 < args.dot_timeout <= MAX_DOT_TIMEOUT:
+        raise RenderUsageError(f"--dot-timeout {args.dot_timeout}: give the seconds dot may take, "
+                               f"above 0 and at most {MAX_DOT_TIMEOUT:g}, e.g. --dot-timeout 60")  # fmt: skip
+    if not 0 <= args.depth <= MAX_DEPTH:
+        raise RenderUsageError(f"--depth {args.depth}: give 0 to {MAX_DEPTH} jumps, e.g. --depth 2")
 
     fmt = args.format or SUFFIX_FORMATS.get(Path(args.output or "").suffix.lower(), "svg")
     program = load(list(args.paths) or [default_flow()])
@@ -37,7 +46,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.trace is not None:
         trace, warnings = read_trace(args.trace, program)
         for warning in warnings:
-            print(f"checklist: warning: {warning}", file=sys.stderr)
+            print(f"checklist: warning: {visible(warning)}", file=sys.stderr)
     scene = make_scene(program, selection, findings=args.findings, trace=trace)
     if not selection.keys:
         print(f"checklist: warning: {selection.title}: no steps to draw", file=sys.stderr)
@@ -62,7 +71,7 @@ def _run(args: argparse.Namespace) -> int:
         return exitcodes.NO_GRAPHVIZ
     except DotFailed as exc:
         kept = f"\nThe DOT source is in {dot_file}." if dot_file else ""
-        print(f"checklist: error: {exc}{kept}", file=sys.stderr)
+        print(f"checklist: error: {visible(str(exc))}{kept}", file=sys.stderr)
         return exitcodes.DOT_FAILED
     if to_stdout:
         sys.stdout.buffer.write(image)

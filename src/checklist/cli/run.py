@@ -9,7 +9,9 @@ before the flow did (saved); 130 Ctrl-C (saved).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +20,8 @@ from typing import TYPE_CHECKING
 from checklist.cli import exitcodes
 from checklist.cli.arguments import DEFAULT_SESSION
 from checklist.cli.data import default_flow
+from checklist.model.names import did_you_mean
+from checklist.model.visible import visible
 from checklist.run import journal as jr
 from checklist.run.answers import AnswersError, Feed, read_answers
 from checklist.run.gcs import OldFormat
@@ -44,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
     except _Fail as fail:
-        print(f"checklist run: {fail}", file=sys.stderr)
+        print(f"checklist run: {visible(str(fail))}", file=sys.stderr)  # it may quote a file, a name, a value
         return fail.code
 
 
@@ -59,13 +63,14 @@ def _run(args: argparse.Namespace) -> int:
             saved = jr.read(args.resume)
         except jr.JournalError as exc:
             raise _Fail(exitcodes.BAD_SESSION, f"{exc}\n  the file was left as it is") from None
-    paths = _flow_paths(args.flow, saved)
+    paths = _flow_paths(args.flow, saved, args.resume)
+    session_path: Path = args.session or args.resume or DEFAULT_SESSION
+    _writable(session_path, "--session" if args.session else "--resume" if args.resume else "the session file")
     program, problems = load_clean(paths)
     if problems is not None:
         sys.stderr.write(problems)
         raise _Fail(exitcodes.FINDINGS, "the flow has errors (see above; `checklist check` lists them)")
     digest = jr.digest(program)
-    session_path: Path = args.session or args.resume or DEFAULT_SESSION
     notes: tuple[str, ...] = ()
     if saved is not None:
         try:
@@ -87,14 +92,39 @@ def _run(args: argparse.Namespace) -> int:
     return _play(session, save, session_path, args.answers, notes, args.trace or args.learn)
 
 
-def _flow_paths(flow: Path | None, saved: object) -> list[Path]:
+def _flow_paths(flow: Path | None, saved: jr.Journal | None, resume: Path | None) -> list[Path]:
+    """The flow to run: FLOW, else the one the session names (where a flow can be), else flow/."""
     if flow is not None:
         return [flow]
-    recorded = [Path(p) for p in getattr(saved, "paths", ())]
+    recorded = [Path(p) for p in saved.paths] if saved is not None else []
+    for path in recorded:  # a session file is input too: it may name /etc/passwd or a FIFO
+        if not path.is_absolute() or (path.exists() and not _flow_place(path)):
+            raise _Fail(exitcodes.BAD_SESSION, f"{resume}: flow.paths names {str(path)[:200]}, which is not a "
+                        "folder or a .flow file; pass the flow yourself: checklist run FLOW --resume FILE\n"
+                        "  the file was left as it is")  # fmt: skip
     if recorded and all(p.exists() for p in recorded):
         return recorded
-
     return [default_flow()]
+
+
+def _flow_place(path: Path) -> bool:
+    if path.is_dir():
+        return True
+    return path.suffix == ".flow" and stat.S_ISREG(path.stat().st_mode)
+
+
+def _writable(path: Path, option: str) -> None:
+    """Where the session is saved must be a regular file (or none yet) in a folder we can write."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise _Fail(exitcodes.USAGE, f"{option} {path}: the folder {folder} does not exist; "
+                    f"create it (mkdir -p {folder}) or save the session elsewhere with --session FILE")  # fmt: skip
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise _Fail(exitcodes.USAGE, f"{option} {path}: cannot write in the folder {folder} (permission denied); "
+                    "save the session elsewhere with --session FILE")  # fmt: skip
+    if (path.exists() or path.is_symlink()) and not stat.S_ISREG(path.stat().st_mode if path.exists() else 0):
+        raise _Fail(exitcodes.USAGE, f"{option} {path}: is not a regular file (a folder, FIFO or device); "
+                    "save the session to a file with --session FILE")  # fmt: skip
 
 
 def _refuse_to_clobber(path: Path) -> None:
@@ -117,7 +147,10 @@ def _new_session(program: Program, args: argparse.Namespace) -> Session:
     for item in args.set:
         name, equals, value = item.partition("=")
         if not equals or not name.strip() or not value.strip():
-            raise _Fail(exitcodes.USAGE, f"--set {item}: write FACT=VALUE, e.g. --set stunned=no")
+            raise _Fail(exitcodes.USAGE, f"--set {item[:80]}: write FACT=VALUE, e.g. --set stunned=no")
+        if name.strip() not in program.facts:
+            raise _Fail(exitcodes.USAGE, f"--set {item[:80]}: no fact `{name.strip()[:40]}` in this flow"
+                        + did_you_mean(name.strip(), program.facts))  # fmt: skip
         facts[name.strip()] = value.strip()
     at = _step_key(program, args.at) if args.at else None
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
@@ -127,7 +160,7 @@ def _new_session(program: Program, args: argparse.Namespace) -> Session:
             program, at=at, facts=facts, seed=seed, roster=roster, compute=not args.ask_computed, pause=args.learn
         )
     except (SessionError, BadAnswer) as exc:
-        raise _Fail(exitcodes.USAGE, str(exc)) from None
+        raise _Fail(exitcodes.USAGE, f"--set: {exc}" if args.set else str(exc)) from None
 
 
 def _roster(paths: list[Path]) -> Roster:
@@ -152,7 +185,8 @@ def _step_key(program: Program, text: str) -> str:
             return found[0]
         if found:
             raise _Fail(exitcodes.USAGE, f"--at {text}: several checklists have a step {text}: {', '.join(found)}")
-    raise _Fail(exitcodes.USAGE, f"--at {text}: no such step (write it like combat.54)")
+    raise _Fail(exitcodes.USAGE, f"--at {text[:80]}: no such step (write it like combat.54)"
+                + did_you_mean(text, program.steps))  # fmt: skip
 
 
 def _play(
@@ -200,5 +234,9 @@ def _play(
         save(True)
         print(f"\nchecklist run: interrupted; session saved to {path} (resume with --resume {path})", file=sys.stderr)
         return exitcodes.INTERRUPTED
+    except Exception:  # a bug: keep the answers given so far, then let main() report it (exit 70)
+        with contextlib.suppress(Exception):
+            save(True)
+        raise
     save(True)
     return exitcodes.OK

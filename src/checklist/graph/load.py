@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -20,6 +22,7 @@ from checklist.model.diagnostics import (
     Diagnostic,
     diag,
 )  # fmt: skip
+from checklist.model.limits import MAX_FILE_BYTES
 from checklist.syntax.parser import parse
 
 
@@ -27,15 +30,62 @@ class LoadError(Exception):
     """Input that cannot be read at all: the command exits 2 with this message."""
 
 
-def read_source(path: Path) -> str:
+def read_file(path: Path, what: str = "a .flow file", limit: int = MAX_FILE_BYTES, fix: str = "") -> bytes:
+    """The bytes of a regular file of at most `limit` bytes: the one reader of files we are given.
+
+    A FIFO, a device (/dev/zero), a socket or a folder is refused (LoadError) without waiting
+    on it or reading it; so is a bigger file (`fix` says how to make it smaller).
+    """
     try:
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens without waiting for a writer
     except FileNotFoundError:
-        raise LoadError(f"{path}: no such file or folder") from None
-    except IsADirectoryError:
-        raise LoadError(f"{path}: is a folder, expected a .flow file") from None
+        raise LoadError(f"{path}: no such file or folder; check the path") from None
+    except PermissionError:
+        raise LoadError(f"{path}: permission denied; make it readable (chmod u+r) or copy it") from None
     except OSError as exc:
         raise LoadError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise LoadError(f"{path}: is a folder, expected {what}")
+        if stat.S_ISCHR(info.st_mode) and _is_devnull(info):
+            return b""  # /dev/null: an empty file, as everyone means it
+        if not stat.S_ISREG(info.st_mode):
+            raise LoadError(f"{path}: is not a regular file (a FIFO, device or socket), expected {what}; "
+                            "save it to a file and pass that")  # fmt: skip
+        if info.st_size > limit:
+            raise LoadError(_too_big(path, what, limit, fix))
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:  # read with a bound: the file may grow while we read it
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise LoadError(_too_big(path, what, limit, fix))
+        return b"".join(chunks)
+    except OSError as exc:
+        raise LoadError(f"{path}: cannot read: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+
+
+def _is_devnull(info: os.stat_result) -> bool:
+    try:
+        null = os.stat(os.devnull)
+    except OSError:  # pragma: no cover
+        return False
+    return (info.st_dev, info.st_ino, info.st_rdev) == (null.st_dev, null.st_ino, null.st_rdev)
+
+
+def _too_big(path: Path, what: str, limit: int, fix: str) -> str:
+    return f"{path}: too big for {what} (at most {limit // (1024 * 1024)} MB)" + (f"; {fix}" if fix else "")
+
+
+def read_source(path: Path) -> str:
+    raw = read_file(path, fix="a flow holds at most that much text")
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise LoadError(f"{path}: is UTF-16 text; save it as UTF-8")
     if b"\x00" in raw:
@@ -67,6 +117,8 @@ def flow_files(paths: list[Path]) -> list[Path]:
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
+            if not os.access(path, os.R_OK | os.X_OK):  # rglob would skip it quietly
+                raise LoadError(f"{path}: permission denied: cannot list the folder; make it readable (chmod u+rx)")
             found = sorted(p for p in path.rglob("*.flow") if p.is_file())
             if not found:
                 raise LoadError(f"{path}: folder holds no .flow files")
@@ -84,9 +136,14 @@ def load(path: str | Path | Sequence[str | Path]) -> Program:
     modules: list[m.Module] = []
     diagnostics: list[Diagnostic] = []
     sources: dict[str, str] = {}
+    total = 0
     with gc_paused():
         for file in flow_files(paths):
             text = read_source(file)
+            total += len(text)
+            if total > MAX_FILE_BYTES:  # memory stays under 1 GB (docs/reliability.md)
+                raise LoadError(f"{file}: the flow's files hold more than {MAX_FILE_BYTES // 2**20} MB together; "
+                                "check a part of the folder at a time")  # fmt: skip
             name = str(file)
             sources[name] = text
             builder = Builder(name)

@@ -24,6 +24,8 @@ EMPTY = Code("E003", "empty-file", "error", "a flow file has no declarations")
 BAD_REF = Code("E004", "bad-reference", "error", "a rule reference or value is malformed")
 NO_CHECKLIST = Code("E005", "no-checklist", "error", "steps or a start appear before any checklist")
 MISPLACED = Code("E006", "misplaced", "error", "a line belongs under a step or table but stands outside one")
+TOO_DEEP = Code("E007", "too-deep", "error", "an expression, condition or chain of computed facts nests too deep")
+NUMBER_TOO_BIG = Code("E008", "number-too-big", "error", "a number has more digits than the language allows")
 DUPLICATE_STEP = Code("E101", "duplicate-step", "error", "two steps share a number")
 DUPLICATE_CHECKLIST = Code("E102", "duplicate-checklist", "error", "two checklists share an id")
 DUPLICATE_NAME = Code("E103", "duplicate-name", "error", "two facts, tables or sections share a name")
@@ -54,7 +56,7 @@ NUMBERING_GAP = Code("W401", "numbering-gap", "warning", "step numbers skip")
 EXPECTATION = Code("E501", "expectation", "error", "a path assertion does not hold")
 
 CODES: tuple[Code, ...] = (
-    SYNTAX, EMPTY, BAD_REF, NO_CHECKLIST, MISPLACED, DUPLICATE_STEP, DUPLICATE_CHECKLIST,
+    SYNTAX, EMPTY, BAD_REF, NO_CHECKLIST, MISPLACED, TOO_DEEP, NUMBER_TOO_BIG, DUPLICATE_STEP, DUPLICATE_CHECKLIST,
     DUPLICATE_NAME, NO_START, NO_END, UNKNOWN_STEP, UNREACHABLE, NO_EXIT, TRAP, SELF_LOOP,
     NO_OTHERWISE, SPLIT_NEVER_RETURNS, UNDEFINED_FACT, UNUSED_FACT, UNDEFINED_TABLE, UNUSED_TABLE,
     BAD_VALUE, DISPATCH_ROW, DISPATCH_MISSING, BAD_TABLE, DUPLICATE_ROW, COMPUTE_CYCLE, BAD_CALL, BAD_LEDGER,
@@ -69,6 +71,12 @@ class Diagnostic:
     span: Span
     notes: tuple[str, ...] = field(default=())
     help: str | None = None
+    more: int = 0  # > 0: this line stands for `more` findings of its code that are not listed
+
+    @property
+    def count(self) -> int:
+        """How many findings this is."""
+        return self.more or 1
 
     @property
     def severity(self) -> Severity:

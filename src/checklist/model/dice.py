@@ -11,6 +11,8 @@ import random
 import re
 from typing import NamedTuple
 
+from checklist.model.limits import too_many_digits
+
 _DICE = re.compile(r"^\s*([0-9]+)d([0-9]+)?\s*(?:([+-])\s*([0-9]+))?\s*$")  # GURPS `2d+1` is 2d6+1
 MAX_DICE = 1000
 MAX_SIDES = 1000
@@ -30,6 +32,8 @@ class Dice(NamedTuple):
         match = _DICE.match(text)
         if match is None:
             raise DiceError(f"`{text}` is not dice like 3d6, 1d6+2 or 2d6-1")
+        if any(too_many_digits(part) for part in match.groups(default="")):
+            raise DiceError(f"`{text[:40]}`: use 1 to {MAX_DICE} dice of 1 to {MAX_SIDES} sides")
         count, sides = int(match[1]), int(match[2] or 6)
         modifier = int(match[4] or 0) * (-1 if match[3] == "-" else 1)
         if not 1 <= count <= MAX_DICE or not 1 <= sides <= MAX_SIDES:

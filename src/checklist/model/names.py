@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -10,3 +12,9 @@ _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 def slug(text: str) -> str:
     """A table cell as a choice value: `All-Out Attack (Double)` -> `all-out-attack-double`."""
     return _NOT_SLUG.sub("-", text.lower()).strip("-")
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`; did you mean `x`?` for the closest of `known`, or nothing."""
+    close = difflib.get_close_matches(word[:100], list(known), n=1)
+    return f"; did you mean `{close[0]}`?" if close else ""

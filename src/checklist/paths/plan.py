@@ -35,6 +35,7 @@ MODES: tuple[Mode, ...] = ("edges", "steps")
 BUDGET = 2_000  # engine states one search may expand
 MAX_ANSWERS = 300  # a script takes no new target past this many answers
 MAX_MISSES = 3  # targets a script may fail to reach before it is closed
+WORK_PER_BUDGET = 500  # all the searches of one plan together: this many engine steps per --budget state
 CONTEXT_SHARE = 10  # mid-script, a search gets this share of the budget; from a fresh start, all of it
 
 
@@ -113,6 +114,7 @@ class Planner:
             return
         self.broken = None
         self.search = Search(program)
+        self.search.limit = budget * WORK_PER_BUDGET
         self.reachable = self.flow.reachable([self.start])
         self.can_end = self.flow.coreachable(self.flow.ends)
         for target in self.coverage.targets:
@@ -121,11 +123,16 @@ class Planner:
                 self.coverage.missed[target] = reason
 
     def run(self) -> Coverage:
-        while self.broken is None:
+        while self.broken is None and not self.search.spent():
             script = self._script()
             if script is None:
                 break
             self.coverage.scripts.append(script)
+        if self.broken is None and self.search.spent():
+            why = (f"not tried: planning ran out of its work budget ({self.search.limit} engine steps, "
+                   f"{WORK_PER_BUDGET} x --budget {self.budget}); raise --budget, or plan a smaller flow")  # fmt: skip
+            for target in self._open(set()):
+                self.coverage.missed[target] = why
         if self.broken is None:
             self.coverage.expanded = self.search.expanded
             self.coverage.failures = list(self.search.failures)
@@ -133,6 +140,7 @@ class Planner:
 
     def _open(self, skip: set[Target]) -> list[Target]:
         missed = self.coverage.missed
+        self.search.work += len(self.coverage.targets)
         return [t for t in self.coverage.targets if t not in self.covered and t not in missed and t not in skip]
 
     def _script(self) -> Script | None:
@@ -140,7 +148,8 @@ class Planner:
         script = Script([], [], 0, [], False, session.state.step)
         self._credit(session, script)
         failed: set[Target] = set()
-        while len(script.answers) < self.max_answers and len(failed) < MAX_MISSES and session.question is not None:
+        while (len(script.answers) < self.max_answers and len(failed) < MAX_MISSES and session.question is not None
+               and not self.search.spent()):  # fmt: skip
             pending = self._open(failed)
             if not pending:
                 break
@@ -186,6 +195,7 @@ class Planner:
                 what = f"continue ({session.state.decision.describe()})"
             script.prompts.append(f"{session.state.step} {what}")
             session.answer(text)
+            self.search.work += 1
             script.answers.append(text)
             self._credit(session, script)
 
@@ -220,6 +230,7 @@ class Planner:
                 if nxt not in distance:
                     distance[nxt] = distance[key] + 1
                     queue.append(nxt)
+        self.search.work += len(distance)
         ahead = [t for t in pending if source(t) in distance]
         if not ahead and state.frames:
             return pending[0]  # the graph does not know where a `then return` split comes back to

@@ -40,6 +40,8 @@ class Search:
         self.scratch = Recorder(program, seed=0)
         self.reach = Reach(program)
         self.expanded = 0  # states expanded, over every search
+        self.work = 0  # answers tried and graph steps walked, over every search (and the planner's own)
+        self.limit: int | None = None  # the most work allowed in all: then every search stops
         self.tried = 0  # states expanded by the last search
         self.exhausted = False  # the last search tried every state it could reach
         self.failures: dict[str, None] = {}  # the engine raised (not a refusal): flows with check errors
@@ -57,6 +59,7 @@ class Search:
                     if edge.source not in found:
                         found[edge.source] = found[key] + 1
                         queue.append(edge.source)
+            self.work += len(found)
             self._distances[targets] = found
         return found
 
@@ -120,13 +123,14 @@ class Search:
         heap: list[tuple[int, int, int, State, tuple[str, ...]]] = []
         heapq.heappush(heap, (WEIGHT * self.estimate(start, targets), 0, next(order), start, ()))
         best: dict[Hashable, int] = {signature(start): 0}
-        while heap and budget > 0:
+        while heap and budget > 0 and not self.spent():
             _, cost, _, state, answers = heapq.heappop(heap)
             budget -= 1
             self.expanded += 1
             self.tried += 1
             assert state.question is not None
             for text in self.choices(state.question):
+                self.work += 1
                 child = self.answer(state, text)
                 if child is None:
                     continue
@@ -142,6 +146,10 @@ class Search:
                 heapq.heappush(heap, (score, cost + 1, next(order), child, (*answers, text)))
         self.exhausted = not heap
         return None
+
+    def spent(self) -> bool:
+        """The work limit is reached: no search goes on."""
+        return self.limit is not None and self.work >= self.limit
 
 
 def signature(state: State) -> Hashable:

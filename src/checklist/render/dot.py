@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from checklist.render import style
 from checklist.render.scene import Cluster, Edge, Node, Scene
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\ufffe\uffff]")  # none of them is XML (the SVG)
 NOTE_WIDTH = 64
 LEGEND_WIDTH = 110
 
@@ -27,7 +27,7 @@ def quote(text: str, backslash: str = "\\\\") -> str:
     `backslash` is what one backslash becomes: two for labels and edge tooltips; node tooltips
     are unescaped twice by Graphviz (2.43), so they need four (else `\\N` shows the node's name).
     """
-    text = _CONTROL.sub(" ", text)
+    text = _CONTROL.sub(" ", style.clip(text, style.MAX_SHOWN))
     text = text.replace("\\", backslash).replace('"', '\\"').replace("&", "&amp;").replace("\n", "\\n")
     return f'"{text}"'
 
@@ -39,15 +39,23 @@ def quote_id(text: str) -> str:
 
 def html(text: str) -> str:
     """XML-escaped text for an HTML-like label."""
-    text = _CONTROL.sub(" ", text).replace("\\", "\\\\")  # else \\N shows the node's name
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _CONTROL.sub(" ", style.clip(text, style.MAX_SHOWN)).replace("\t", " ")
+    text = text.replace("\\", "\\\\")  # else \\N shows the node's name
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    # Graphviz 2.43 cannot parse a label that is just `]`, nor an empty or tab-only <b></b>
+    return text.replace("]", "&#93;") or " "
+
+
+class Html(str):
+    """An HTML-like label we made (every piece of flow text in it escaped by `html`).  Only
+    these are written as `<...>`: any other string is quoted, whatever it starts with."""
 
 
 def _attrs(pairs: dict[str, str], node: bool = False) -> str:
     parts = []
     for key, value in pairs.items():
-        if key == "label" and value.startswith("<"):
-            rendered = value  # an HTML-like label, escaped by node_label
+        if isinstance(value, Html):
+            rendered: str = value  # an HTML-like label, escaped by node_label
         elif key == "tooltip" and node:
             rendered = quote(value, "\\\\\\\\")
         else:
@@ -56,15 +64,15 @@ def _attrs(pairs: dict[str, str], node: bool = False) -> str:
     return "[" + ", ".join(parts) + "]"
 
 
-def node_label(node: Node) -> str:
+def node_label(node: Node) -> Html:
     if node.kind == "note":
         lines = [ln for para in node.title.split("\n") for ln in style.wrap(para, NOTE_WIDTH)]
-        return "<" + "".join(f'{html(ln)}<br align="left"/>' for ln in lines) + ">"
+        return Html("<" + "".join(f'{html(ln)}<br align="left"/>' for ln in lines) + ">")
     if node.kind in ("start", "end", "return"):
-        return f"<{html(node.title)}>"
+        return Html(f"<{html(node.title)}>")
     if node.kind in ("port", "ghost", "stub"):
         lines = [f"<b>{html(node.number)}</b>"] + [html(ln) for ln in style.wrap(node.title)]
-        return "<" + "<br/>".join(lines) + ">"
+        return Html("<" + "<br/>".join(lines) + ">")
     first, *rest = style.wrap(f"{node.number} {node.title}", style.TITLE_WIDTH)
     number, _, tail = first.partition(" ")
     lines = [f"<b>{html(number)}</b> {html(tail)}".rstrip()] + [html(ln) for ln in rest]
@@ -78,7 +86,7 @@ def node_label(node: Node) -> str:
         lines.append(f'<font point-size="8" color="{style.COLOURS["error"]}">{html(" ".join(codes))}</font>')
     if "current" in node.marks:
         lines.insert(0, f'<font point-size="8" color="{style.COLOURS["trace"]}">\u25b6 current step</font>')
-    return "<" + "<br/>".join(lines) + ">"
+    return Html("<" + "<br/>".join(lines) + ">")
 
 
 def node_attrs(node: Node) -> dict[str, str]:
@@ -132,7 +140,7 @@ def _cluster_lines(cluster: Cluster, scene: Scene, children: dict[str | None, li
 def to_dot(scene: Scene) -> str:
     """The whole DOT source; the same scene always gives the same text."""
     out = [
-        f"digraph {quote_id(scene.title)} {{",
+        f"digraph {quote_id(style.clip(scene.title, style.MAX_SHOWN))} {{",
         f'  graph [rankdir=TB, newrank=true, label={_title(scene)}, labelloc=t, fontname="{style.FONT}", '
         f"nodesep=0.25, ranksep=0.3, pad=0.2, remincross=true];",
         f'  node [fontname="{style.FONT}", fontsize=11, fontcolor="{style.COLOURS["ink"]}", '

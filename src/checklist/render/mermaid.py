@@ -13,7 +13,7 @@ from checklist.render import style
 from checklist.render.scene import Cluster, Edge, Node, Scene
 
 _SPECIAL = re.compile(r'["#<>&{}\[\]|`\\]')
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
 
 SHAPES: dict[str, tuple[str, str]] = {
     "action": ("(", ")"),
@@ -62,7 +62,7 @@ LINK_STYLES: dict[str, str] = {
 
 def text(value: str) -> str:
     """Label text with every syntax character as an entity code; newlines become <br>."""
-    value = _CONTROL.sub(lambda m: "\n" if m.group() == "\n" else " ", value)
+    value = _CONTROL.sub(lambda m: "\n" if m.group() == "\n" else " ", style.clip(value, style.MAX_SHOWN))
     value = _SPECIAL.sub(lambda m: f"#{ord(m.group())};", value)
     return value.replace("\n", "<br>")
 
@@ -130,7 +130,7 @@ def _cluster(cluster: Cluster, children: dict[str | None, list[Cluster]],
 def to_mermaid(scene: Scene) -> str:
     ids = _Ids()
     title = scene.title.replace("\\", "\\\\").replace('"', '\\"')
-    out = ["---", f'title: "{_CONTROL.sub(" ", title)}"', "---", "flowchart TB"]
+    out = ["---", f'title: "{_CONTROL.sub(" ", style.clip(title, style.MAX_SHOWN))}"', "---", "flowchart TB"]
     children, members = scene.nesting()
     for cluster in children.get(None, []):
         out += _cluster(cluster, children, members, ids, "  ")

@@ -9,8 +9,10 @@ from pathlib import Path
 
 from checklist import model as m
 from checklist.checks import check, no_exit
+from checklist.graph.load import LoadError, read_file
 from checklist.graph.program import Program
 from checklist.model.diagnostics import SYNTAX, Diagnostic
+from checklist.model.limits import MAX_INPUT_BYTES
 from checklist.render.select import RenderUsageError
 
 MAX_SUMMARY = 12  # lines of the findings note before "… and N more"
@@ -104,13 +106,17 @@ def _last_line(step: m.Step) -> int:
 def read_trace(path: Path, program: Program) -> tuple[Trace, list[str]]:
     """Read {"trace": [step keys in order], "current": key?}; unknown keys become warnings."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RenderUsageError(f"{path}: no such session file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RenderUsageError(f"{path}: cannot read the session file: {exc}") from None
+        data = json.loads(read_file(path, "a session file", MAX_INPUT_BYTES).decode("utf-8"))
+    except LoadError as exc:
+        raise RenderUsageError(f"--trace {exc}") from None
+    except UnicodeDecodeError:
+        raise RenderUsageError(
+            f"--trace {path}: not UTF-8 text; pass a session file (checklist run --session)"
+        ) from None
     except json.JSONDecodeError as exc:
-        raise RenderUsageError(f"{path}:{exc.lineno}: not JSON: {exc.msg}") from None
+        raise RenderUsageError(f"--trace {path}:{exc.lineno}: not JSON: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:  # 4300+ digit numbers, deep nesting
+        raise RenderUsageError(f"--trace {path}: not a session file ({exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("trace"), list):
         raise RenderUsageError(f'{path}: expected a JSON object with "trace": [step keys in order]')
     raw = data["trace"]

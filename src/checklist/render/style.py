@@ -90,9 +90,13 @@ LEGEND_TRACE = "pink: visited \u00b7 thick pink border: current step \u00b7 (n):
 
 
 def wrap(text: str, width: int = TITLE_WIDTH) -> list[str]:
-    """Word-wrap; a word longer than a line is broken (fact names, long row keys)."""
-    lines = textwrap.wrap(text, width, break_on_hyphens=True, break_long_words=True)
+    """Word-wrap; a word longer than a line is broken (fact names, long row keys).  Text past
+    MAX_SHOWN characters is clipped first: no picture shows it, and textwrap would take minutes."""
+    lines = textwrap.wrap(clip(text, MAX_SHOWN), width, break_on_hyphens=True, break_long_words=True)
     return lines or [""]
+
+
+MAX_SHOWN = 4000  # characters of one text (a title, prose, a tooltip) a picture shows
 
 
 def clip(text: str, width: int) -> str:

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from checklist.graph.load import LoadError, read_file
+from checklist.model.limits import MAX_INPUT_BYTES
+
 
 class AnswersError(Exception):
     """An answers file that cannot be read."""
@@ -17,11 +20,14 @@ class AnswersError(Exception):
 
 def read_answers(path: Path) -> list[str]:
     try:
-        text = path.read_text("utf-8")
-    except FileNotFoundError:
-        raise AnswersError(f"{path}: no such answers file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AnswersError(f"{path}: cannot read the answers: {exc}") from None
+        raw = read_file(path, "an answers file", MAX_INPUT_BYTES)
+    except LoadError as exc:
+        raise AnswersError(f"--answers {exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise AnswersError(f"--answers {path}:{line}: not UTF-8 text; save the file as UTF-8") from None
     return parse_answers(text)
 
 

@@ -17,6 +17,7 @@ refused with a message and left untouched.
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import itertools
 import json
@@ -27,15 +28,19 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from checklist.graph.load import LoadError, read_file
 from checklist.graph.program import Program
-from checklist.run.questions import BadAnswer, Value
+from checklist.model.limits import MAX_DIGITS, MAX_INPUT_BYTES
+from checklist.model.visible import has_control
+from checklist.run.questions import BadAnswer, Value, check_names, parse_value
 from checklist.run.roster import RosterError, from_data
 from checklist.run.session import Session
 from checklist.run.state import Event, SessionError
 
 FORMAT = "checklist-session"
 VERSION = 1
-MAX_BYTES = 50_000_000
+MAX_BYTES = MAX_INPUT_BYTES
+MAX_VALUE = 200  # a value's text: a fact's value name
 
 
 class JournalError(Exception):
@@ -161,6 +166,7 @@ def write_text(path: Path, text: str, sync: bool = True) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    _clean_stale(folder, path.name)
     if not sync:
         return
     try:
@@ -175,15 +181,32 @@ def write_text(path: Path, text: str, sync: bool = True) -> None:
         os.close(dir_fd)
 
 
-def read(path: Path) -> Journal:
+def _clean_stale(folder: Path, name: str) -> None:
+    """Remove the temp files of earlier saves of `name` that a kill left behind (their process is gone)."""
+    for stale in folder.glob(f".{glob.escape(name)}.*.tmp"):
+        pid = stale.name[len(name) + 2 :].split(".")[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            stale.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise JournalError(f"{path}: no such session file") from None
-    except OSError as exc:
-        raise JournalError(f"{path}: cannot read: {exc.strerror}") from None
-    if len(raw) > MAX_BYTES:
-        raise JournalError(f"{path}: too large to be a session file")
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
+def read(path: Path) -> Journal:
+    if not path.exists() and not path.is_symlink():
+        folder = "" if path.parent.is_dir() else f" (the folder {path.parent} does not exist either)"
+        raise JournalError(f"{path}: no such session file{folder}; check the path (`ls` the folder)")
+    try:
+        raw = read_file(path, "a session file", MAX_BYTES)
+    except LoadError as exc:
+        raise JournalError(str(exc)) from None
     try:
         data = json.loads(raw.decode("utf-8"), object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except _NotStrict as exc:
@@ -233,7 +256,7 @@ def parse(data: object, where: str = "session") -> Journal:
                   {"roster", "ask-computed", "fast"})  # fmt: skip
     if top["format"] != FORMAT:
         raise JournalError(f"{where}: not a checklist session file (format {top['format']!r})")
-    if top["version"] != VERSION:
+    if not _is_int(top["version"]) or top["version"] != VERSION:
         raise JournalError(f"{where}: session format version {top['version']!r}; this checklist reads {VERSION}")
     flow = _object(top["flow"], f"{where}: flow", {"digest", "paths"})
     paths = _strings(flow["paths"], f"{where}: flow.paths")
@@ -277,7 +300,7 @@ _EVENT_KEYS = {
 
 
 def _event(data: object, where: str) -> Event:
-    if not isinstance(data, dict) or data.get("kind") not in _EVENT_KEYS:
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str) or data["kind"] not in _EVENT_KEYS:
         raise JournalError(f"{where}: not an event (kind must be one of {', '.join(_EVENT_KEYS)})")
     kind = data["kind"]
     required, optional = _EVENT_KEYS[kind]
@@ -289,11 +312,15 @@ def _event(data: object, where: str) -> Event:
         raise JournalError(f"{where}: fact must be a fact name")
     value = data.get("value")
     if kind == "answer" and not _is_value(value):
-        raise JournalError(f"{where}: value must be text or a whole number")
+        raise JournalError(f"{where}: value must be text or a whole number of at most {MAX_DIGITS} digits")
     rolled = data.get("rolled", False)
     if not isinstance(rolled, bool):
         raise JournalError(f"{where}: rolled must be true or false")
     names = tuple(_strings(data["names"], f"{where}: names")) if kind == "split" else ()
+    try:
+        check_names(names)  # as strictly as typed names
+    except BadAnswer as exc:
+        raise JournalError(f"{where}: names: {exc}") from None
     return Event(kind, data["step"], fact, value, names, rolled)
 
 
@@ -320,7 +347,17 @@ def _is_int(value: object) -> bool:
 
 
 def _is_value(value: object) -> bool:
-    return isinstance(value, str) or _is_int(value)
+    """Text without control characters, or a whole number of at most MAX_DIGITS digits (as typed)."""
+    if isinstance(value, str):
+        return not has_control(value) and len(value) <= MAX_VALUE
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**MAX_DIGITS
+
+
+def _typed(program: Program, event: Event) -> None:
+    """A journalled number must be one the game master could have typed (a roll the dice can give)."""
+    decl = program.facts.get(event.fact or "")
+    if event.kind == "answer" and isinstance(event.value, int) and decl is not None:
+        parse_value(program, decl, str(event.value))
 
 
 class Restored(NamedTuple):
@@ -349,6 +386,7 @@ def restore(journal: Journal, program: Program, program_digest: str) -> Restored
         raise JournalError(f"cannot start the saved session: {exc}") from None
     for index, event in enumerate(journal.events):
         try:
+            _typed(program, event)
             session.replay(event)
         except (SessionError, BadAnswer) as exc:
             total = len(journal.events)

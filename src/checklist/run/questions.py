@@ -15,14 +15,16 @@ from typing import Literal, NamedTuple
 from checklist import model as m
 from checklist.graph.program import Program
 from checklist.model.dice import Dice
+from checklist.model.limits import MAX_DIGITS  # a typed number: a roll, a modifier, a choice's number
 from checklist.model.names import slug
+from checklist.model.visible import has_control, visible
 
 Kind = Literal["yes/no", "choice", "table", "number", "roll", "split", "continue"]
 Value = str | int  # yes/no and choices: the value name; numbers and rolls: int
 Answer = str | int | tuple[str, ...] | None  # split: item names; continue: None
 
 MAX_ITEMS = 50
-MAX_DIGITS = 9  # a typed number: a roll, a modifier, a choice's number
+MAX_NAME = 40  # a split branch's name (a combatant's)
 _UNSIGNED = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _BRACKETS = re.compile(r"\s*\([^)]*\)")  # a label's page or note: "Move (M364)", "Do Nothing (B364)"
 _WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
@@ -124,11 +126,13 @@ def _option(question: Question, raw: str) -> str:
         return found
     several = starting(options, raw)
     if len(several) > 1:
-        raise BadAnswer(f"`{raw}` fits several: {', '.join(several)}; type more of the name, or its number")
+        raise BadAnswer(
+            f"`{visible(raw[:40])}` fits several: {', '.join(several)}; type more of the name, or its number"
+        )
     names = ", ".join(o.value for o in options[:8]) + (", ..." if len(options) > 8 else "")
     close = difflib.get_close_matches(raw.strip().lower(), [o.value.lower() for o in options], n=1)
     hint = f"did you mean `{close[0]}`? " if close else ""
-    raise BadAnswer(f"`{raw}` is not one of the choices ({names}); {hint}type its number or name")
+    raise BadAnswer(f"`{visible(raw[:40])}` is not one of the choices ({names}); {hint}type its number or name")
 
 
 def match_option(options: tuple[Option, ...], raw: str) -> str | None:
@@ -176,7 +180,7 @@ def _number(question: Question, raw: str) -> int:
             raise BadAnswer(f"type the {question.dice} roll as a number, or r to let the program roll")
         if re.fullmatch(r"[+-]?[0-9]+", raw.strip()):
             raise BadAnswer(f"`{raw[:20]}...` is too long: a number has at most {MAX_DIGITS} digits")
-        raise BadAnswer(f"`{raw}` is not a whole number")
+        raise BadAnswer(f"`{visible(raw[:40])}` is not a whole number")
     if question.kind == "roll" and question.dice:
         dice = Dice.parse(question.dice)
         if not dice.low <= value <= dice.high:
@@ -204,8 +208,7 @@ def parse_items(raw: str, item: str) -> tuple[str, ...]:
     elif (said := whole_number(raw)) is not None:
         count, names_text = said, ""
     names = tuple(n.strip() for n in names_text.split(",")) if names_text.strip() else ()
-    if any(not n for n in names):
-        raise BadAnswer("a name is empty: separate names with commas, e.g. `2: Bob, Ann`")
+    check_names(names)
     if count is None:
         if not names:
             raise BadAnswer(f"how many {words} branches? type a number, e.g. `2: Bob, Ann` (0 skips)")
@@ -214,18 +217,39 @@ def parse_items(raw: str, item: str) -> tuple[str, ...]:
         raise BadAnswer(f"{count} is too many: at most {MAX_ITEMS} {words} branches")
     if names and len(names) != count:
         raise BadAnswer(f"you said {count} but named {len(names)}: give one name per {words}")
+    return names or tuple(f"{words} {i}" for i in range(1, count + 1))
+
+
+def check_names(names: tuple[str, ...]) -> None:
+    """The branch names of a split, as typing allows them (a session file's too): BadAnswer if not.
+    `("",)` is a `once` split that runs its branch."""
+    if names == ("",):
+        return
+    if len(names) > MAX_ITEMS:
+        raise BadAnswer(f"{len(names)} names is too many: at most {MAX_ITEMS} branches")
+    for name in names:
+        if not name or name != name.strip():
+            raise BadAnswer("a name is empty: separate names with commas, e.g. `2: Bob, Ann`")
+        if len(name) > MAX_NAME:
+            raise BadAnswer(f"the name `{name[:20]}...` is too long: at most {MAX_NAME} characters")
+        if has_control(name):
+            raise BadAnswer(f"the name `{visible(name)}` holds a control character: type plain text")
     if len(set(names)) != len(names):
         raise BadAnswer("two branches have the same name: give each its own")
-    return names or tuple(f"{words} {i}" for i in range(1, count + 1))
 
 
 def parse_value(program: Program, fact: m.Fact, text: str) -> Value:
     """A value for --set and the test plans: by name (or number for number facts), never by index."""
     question = fact_question(program, fact)
     if question.kind in ("number", "roll"):
-        return _number(question, text.strip())
+        try:
+            return _number(question, text.strip())
+        except BadAnswer as exc:
+            dice = f" that {fact.dice} can roll" if fact.kind == "roll" else ""
+            raise BadAnswer(f"`{fact.name}` takes a whole number{dice} of at most {MAX_DIGITS} digits, "
+                            f"e.g. {fact.name}=3 ({exc})") from None  # fmt: skip
     found = match_option(question.options, text)
     if found is None or (text.strip().isdigit() and found != text.strip()):
-        names = ", ".join(o.value for o in question.options[:8])
-        raise BadAnswer(f"`{fact.name}` cannot be `{text.strip()}` (its values: {names})")
+        names = ", ".join(o.value for o in question.options[:8]) + (", ..." if len(question.options) > 8 else "")
+        raise BadAnswer(f"`{fact.name}` cannot be `{visible(text.strip()[:40])}` (its values: {names})")
     return found

@@ -16,10 +16,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from checklist.graph.load import LoadError, read_file
+from checklist.model.limits import MAX_INPUT_BYTES
 from checklist.model.names import slug
 from checklist.model.vocabulary import FLAGS, STATE, TRAITS
 from checklist.run import gcs
-from checklist.run.sheet import RosterError, Sheet, Value, Weapon, sheet_of
+from checklist.run.sheet import RosterError, Sheet, Value, Weapon, plain, sheet_of
 
 __all__ = ["Condition", "Roster", "RosterError", "Sheet", "Value", "Weapon", "from_data", "load", "load_all"]
 
@@ -239,13 +241,15 @@ def _number_twins(people: list[dict[str, Any]], named: list[int]) -> list[str]:
 
 def _toml(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RosterError(f"{path}: cannot read the roster: {exc.strerror or exc}") from None
+        return tomllib.loads(read_file(path, "a roster (TOML)", MAX_INPUT_BYTES).decode("utf-8"))
+    except LoadError as exc:
+        raise RosterError(f"--roster {exc}") from None
     except UnicodeDecodeError:
         raise RosterError(f"{path}: the roster is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise RosterError(f"{path}: not a TOML roster: {exc}; see docs/roster.md") from None
+    except RecursionError:  # tomllib nests arrays by recursion
+        raise RosterError(f"{path}: not a TOML roster: nested too deep; see docs/roster.md") from None
 
 
 def _gcs(path: Path) -> tuple[dict[str, Any], list[str]]:
@@ -271,6 +275,7 @@ GCS_OVERRIDES = {"gcs", "name", "current-hp", "current-fp", "posture", "side", "
 
 
 def from_data(data: dict[str, Any], where: str) -> Roster:
+    plain(data, where)
     people = data.get("combatant")
     extra = set(data) - {"combatant"}
     if extra:

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from checklist.model.limits import MAX_DIGITS
 from checklist.model.names import slug
+from checklist.model.visible import has_control, visible
 from checklist.model.vocabulary import DAMAGE_TYPES, SHEET_NUMBERS, TRAITS, UNARMED_SKILLS
 
 Value = int | str
@@ -109,7 +111,7 @@ def sheet_of(raw: object, where: str) -> Sheet:
             raise RosterError(f"{where}: `{required}` is missing")
     numbers = tuple((k, _int(raw[k], f"{where}, {k}")) for k in SHEET_NUMBERS if k in raw)
     speed = raw["basic-speed"]
-    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or speed <= 0:
+    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 < speed < 1000:  # nan, inf too
         raise RosterError(f"{where}, basic-speed: a positive number such as 5.75, not {speed!r}")
     pain = str(raw.get("pain-threshold", "normal")).lower()
     if pain not in PAIN:
@@ -207,6 +209,21 @@ def _flag(raw: dict[str, Any], key: str, where: str, default: bool) -> bool:
 
 
 def _int(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RosterError(f"{where}: a whole number, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 10**MAX_DIGITS:
+        shown = f"{str(value)[:12]}..." if isinstance(value, int) else repr(value)
+        raise RosterError(f"{where}: a whole number of at most {MAX_DIGITS} digits, not {shown}")
     return value
+
+
+def plain(data: object, where: str) -> None:
+    """Every text of the roster is plain (it is shown on the screen): no control characters."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and has_control(item):
+            raise RosterError(f"{where}: `{visible(item[:40])}` holds a control character; write plain text")

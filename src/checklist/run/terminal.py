@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from checklist.model.visible import visible
 from checklist.run import paint
 from checklist.run.questions import BadAnswer
 from checklist.run.screen import question_view, screen, summary_view, where_view
@@ -60,7 +61,7 @@ class Terminal:
             self.write(paint.prompt(question_view(self.session)))
             line = self.read("")
             if self.echo:
-                self.write(f"{line}\n")
+                self.write(f"{visible(line, newlines=False)}\n")
             redraw = self.handle(line)
 
     def handle(self, line: str) -> bool:
@@ -123,4 +124,4 @@ class Terminal:
         return False
 
     def _error(self, message: str) -> str:
-        return self.paint(f"  ! {message}", "error") + "\n"
+        return self.paint(f"  ! {visible(message)}", "error") + "\n"  # messages quote what was typed

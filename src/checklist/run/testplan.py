@@ -28,7 +28,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checklist.graph.load import LoadError
+from checklist.graph.load import LoadError, read_file
+from checklist.model.limits import MAX_INPUT_BYTES
 from checklist.run.programs import load_clean
 from checklist.run.questions import BadAnswer
 from checklist.run.session import Session
@@ -115,9 +116,14 @@ def _header(plan: Plan, key: str, value: str, where: str) -> None:
 
 def read(path: Path) -> Plan:
     try:
-        return parse(path.read_text("utf-8"), path)
-    except OSError as exc:
-        raise PlanError(f"{path}: cannot read: {exc.strerror}") from None
+        raw = read_file(path, "a test plan", MAX_INPUT_BYTES)
+    except LoadError as exc:
+        raise PlanError(str(exc)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PlanError(f"{path}: not UTF-8 text; save it as UTF-8") from None
+    return parse(text, path)
 
 
 def run(plan: Plan, session: Session | None = None) -> Result:

@@ -8,15 +8,23 @@ names are the grammar's rule and alias names (checklist.lark).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from lark import Token, Transformer
 
 from checklist import model as m
-from checklist.model.diagnostics import BAD_REF, Diagnostic, diag
+from checklist.model.diagnostics import BAD_REF, NUMBER_TOO_BIG, TOO_DEEP, Diagnostic, diag
+from checklist.model.limits import MAX_DIGITS, MAX_NESTING, too_many_digits
 from checklist.syntax import statements as s
 
+
+class _Spanned(Protocol):
+    @property
+    def span(self) -> m.Span: ...
+
+
+N = TypeVar("N", bound=_Spanned)
 _REF = re.compile(r"(BIO|MA|HT|CII|CI|B) ?(?:([0-9]+)(?:-([0-9]+))?|\?)")
 
 
@@ -27,10 +35,55 @@ class ToStatements(Transformer[Token, None]):
         self.out: list[s.Statement] = []
         self.emit: Callable[[s.Statement], None] = self.out.append  # where each statement goes, as it is read
         self.errors: list[Diagnostic] = []
+        self._depths: dict[int, tuple[object, int]] = {}  # id -> (node, nesting) in the line being read
+        self._deep_line = 0  # the last line that got E007 (one per line)
 
     def reset(self, file: str, sink: Callable[[s.Statement], None] | None = None) -> None:
         self.file, self.out, self.errors = file, [], []
-        self.emit = sink or self.out.append
+        sink = sink or self.out.append
+
+        def emit(statement: s.Statement) -> None:
+            self._depths.clear()  # a statement's nodes are finished: their depths are no longer needed
+            sink(statement)
+
+        self.emit = emit
+        self._depths.clear()
+        self._deep_line = 0
+
+    # -- limits: no node nests deeper than MAX_NESTING, no number has more than MAX_DIGITS digits
+    def _int(self, tok: Token) -> int:
+        if too_many_digits(str(tok)):
+            span = self.sp(tok)
+            self.errors.append(diag(
+                NUMBER_TOO_BIG, f"`{_clip(str(tok))}` has {len(str(tok).lstrip('+-'))} digits; "
+                f"numbers in a flow have at most {MAX_DIGITS}", span,
+                help=f"write a number of at most {MAX_DIGITS} digits",
+            ))  # fmt: skip
+            return int(10**MAX_DIGITS)  # past every number allowed
+        return int(str(tok))
+
+    def _nested(self, node: N, children: Sequence[N], extra: Sequence[object] = ()) -> N:
+        """`node`, if it nests at most MAX_NESTING deep; else (E007, once a line) its deepest
+        child, so that nothing downstream ever recurses deeper than the limit.  `extra`: the
+        parts of another kind (an `if`'s condition), counted but never put in its place."""
+        depth = max(self._depth(child) for child in (*children, *extra))
+        if depth + 1 > MAX_NESTING:
+            span = node.span
+            if span.line != self._deep_line:
+                self._deep_line = span.line
+                self.errors.append(diag(
+                    TOO_DEEP, f"this expression or condition nests more than {MAX_NESTING} deep", span,
+                    "a sum or an `and` of n terms counts n; each `if ... then` and each parenthesis around "
+                    "an operator counts one",
+                    help="split it into computed facts (`fact part : number ... = ...`) and combine those",
+                ))  # fmt: skip
+            return max(children, key=self._depth)
+        self._depths[id(node)] = (node, depth + 1)
+        return node
+
+    def _depth(self, node: object) -> int:
+        found = self._depths.get(id(node))
+        return found[1] if found is not None and found[0] is node else 1
 
     def sp(self, tok: Token) -> m.Span:
         line = tok.line or 0
@@ -39,12 +92,12 @@ class ToStatements(Transformer[Token, None]):
 
     # -- targets and values
     def local_target(self, c: list[Token]) -> m.Target:
-        return m.Target(None, int(c[0]), None, self.sp(c[0]))
+        return m.Target(None, self._int(c[0]), None, self.sp(c[0]))
 
     def foreign_target(self, c: list[Token]) -> m.Target:
         first, last = self.sp(c[0]), self.sp(c[1])
         span = m.Span(first.file, first.line, first.column, last.end_line, last.end_column)
-        return m.Target(str(c[0]), int(c[1]), None, span)
+        return m.Target(str(c[0]), self._int(c[1]), None, span)
 
     def end_target(self, c: list[Token]) -> m.Target:
         return m.Target(None, None, "end", self.sp(c[0]))
@@ -60,19 +113,19 @@ class ToStatements(Transformer[Token, None]):
         return m.IsFalse(str(c[0]), self.sp(c[0]))
 
     def equals(self, c: list[Token]) -> m.Condition:
-        return m.Equals(str(c[0]), _value(c[1]), False, self.sp(c[0]))
+        return m.Equals(str(c[0]), self._value(c[1]), False, self.sp(c[0]))
 
     def differs(self, c: list[Token]) -> m.Condition:
-        return m.Equals(str(c[0]), _value(c[1]), True, self.sp(c[0]))
+        return m.Equals(str(c[0]), self._value(c[1]), True, self.sp(c[0]))
 
     def compare(self, c: list[Token]) -> m.Condition:
-        return m.Compare(str(c[0]), str(c[1]), int(c[2]), self.sp(c[0]))  # type: ignore[arg-type]
+        return m.Compare(str(c[0]), str(c[1]), self._int(c[2]), self.sp(c[0]))  # type: ignore[arg-type]
 
     def all_of(self, c: list[m.Condition]) -> m.Condition:
-        return c[0] if len(c) == 1 else m.AllOf(tuple(c), c[0].span)
+        return c[0] if len(c) == 1 else self._nested(m.AllOf(tuple(c), c[0].span), tuple(c))
 
     def any_of(self, c: list[m.Condition]) -> m.Condition:
-        return c[0] if len(c) == 1 else m.AnyOf(tuple(c), c[0].span)
+        return c[0] if len(c) == 1 else self._nested(m.AnyOf(tuple(c), c[0].span), tuple(c))
 
     # -- fact kinds
     def kind_yesno(self, c: list[Token]) -> s.FactType:
@@ -109,41 +162,47 @@ class ToStatements(Transformer[Token, None]):
 
     # -- expressions
     def num_expr(self, c: list[Token]) -> m.Expr:
-        return m.Num(int(c[0]), self.sp(c[0]))
+        return m.Num(self._int(c[0]), self.sp(c[0]))
 
     def name_expr(self, c: list[Token]) -> m.Expr:
         return m.Name(str(c[0]), self.sp(c[0]))
 
     def lookup_expr(self, c: list[Any]) -> m.Expr:
-        return m.Lookup(str(c[0]), str(c[1]), tuple(c[2:]), self.sp(c[0]))
+        keys: tuple[m.Expr, ...] = tuple(c[2:])
+        return self._nested(m.Lookup(str(c[0]), str(c[1]), keys, self.sp(c[0])), keys)
 
     def attr_expr(self, c: list[Token]) -> m.Expr:
         return m.Attr(str(c[0]), str(c[1]), self.sp(c[0]))
 
     def call_expr(self, c: list[Any]) -> m.Expr:
-        return m.Call(str(c[0]), tuple(c[1:]), self.sp(c[0]))
+        args: tuple[m.Expr, ...] = tuple(c[1:])
+        return self._nested(m.Call(str(c[0]), args, self.sp(c[0])), args)
 
     def add_expr(self, c: list[m.Expr]) -> m.Expr:
-        return m.BinOp("+", c[0], c[1], c[0].span)
+        return self._nested(m.BinOp("+", c[0], c[1], c[0].span), (c[0], c[1]))
 
     def sub_expr(self, c: list[m.Expr]) -> m.Expr:
-        return m.BinOp("-", c[0], c[1], c[0].span)
+        return self._nested(m.BinOp("-", c[0], c[1], c[0].span), (c[0], c[1]))
 
     def mul_expr(self, c: list[m.Expr]) -> m.Expr:
-        return m.BinOp("*", c[0], c[1], c[0].span)
+        return self._nested(m.BinOp("*", c[0], c[1], c[0].span), (c[0], c[1]))
 
     def div_expr(self, c: list[m.Expr]) -> m.Expr:
-        return m.BinOp("/", c[0], c[1], c[0].span)
+        return self._nested(m.BinOp("/", c[0], c[1], c[0].span), (c[0], c[1]))
 
     def neg_expr(self, c: list[m.Expr]) -> m.Expr:
-        return m.Neg(c[0], c[0].span)
+        return self._nested(m.Neg(c[0], c[0].span), (c[0],))
 
     def test_expr(self, c: list[Any]) -> m.Expr:
-        return m.Test(str(c[1]), c[0], c[2], c[0].span)  # type: ignore[arg-type]
+        left: m.Expr = c[0]
+        right: m.Expr = c[2]
+        return self._nested(m.Test(str(c[1]), left, right, left.span), (left, right))  # type: ignore[arg-type]
 
     def if_expr(self, c: list[Any]) -> m.Expr:
         parts = [x for x in c if not isinstance(x, Token)]
-        return m.IfElse(parts[0], parts[1], parts[2], self.sp(c[0]))
+        then: m.Expr = parts[1]
+        other: m.Expr = parts[2]
+        return self._nested(m.IfElse(parts[0], then, other, self.sp(c[0])), (then, other), (parts[0],))
 
     # -- statements: declarations
     def checklist(self, c: list[Token]) -> None:
@@ -181,7 +240,7 @@ class ToStatements(Transformer[Token, None]):
 
     # -- statements: steps
     def step(self, c: list[Token]) -> None:
-        self.emit(s.StepLine(int(c[1]), _unquote(c[2]), self.sp(c[1])))
+        self.emit(s.StepLine(self._int(c[1]), _unquote(c[2]), self.sp(c[1])))
 
     def text(self, c: list[Token]) -> None:
         line = str(c[0])[1:]
@@ -194,13 +253,20 @@ class ToStatements(Transformer[Token, None]):
         match = _REF.fullmatch(str(tok))
         assert match is not None  # the REF terminal has the same pattern
         book, page, page_end = match.groups()
-        ref = m.Ref(book, _int(page), _int(page_end), self.sp(tok))
+        ref = m.Ref(book, self._page(page, tok), self._page(page_end, tok), self.sp(tok))
         if ref.page is not None and ref.page_end is not None and ref.page_end < ref.page:
             self.errors.append(
                 diag(BAD_REF, f"page range {tok} runs backwards", ref.span,
                      help=f"write the lower page first, e.g. {book}{page_end}-{page}")
             )  # fmt: skip
         return ref
+
+    def _page(self, text: str | None, tok: Token) -> int | None:
+        return None if text is None else self._int(Token("INT", text, line=tok.line, column=tok.column,
+                                                         end_line=tok.end_line, end_column=tok.end_column))  # fmt: skip
+
+    def _value(self, tok: Token) -> str | int:
+        return self._int(tok) if tok.type == "INT" else str(tok)
 
     def _jump(self, jump: m.Jump) -> None:
         self.emit(s.JumpLine(jump, jump.span))
@@ -228,7 +294,7 @@ class ToStatements(Transformer[Token, None]):
         self._jump(m.Split(target, item, until, returns, self.sp(c[0]), assumed, unless, asks))
 
     def dispatch(self, c: list[Any]) -> None:
-        over = (int(c[4]), int(c[5])) if len(c) > 4 else None
+        over = (self._int(c[4]), self._int(c[5])) if len(c) > 4 else None
         self._jump(m.Dispatch(str(c[1]), str(c[2]), str(c[3]), over, self.sp(c[0])))
 
     def end(self, c: list[Token]) -> None:
@@ -242,7 +308,7 @@ class ToStatements(Transformer[Token, None]):
 
     def when(self, c: list[Any]) -> None:
         span = self.sp(c[0])
-        self.emit(s.WhenLine(m.When(_value(c[1]), c[2], span), span))
+        self.emit(s.WhenLine(m.When(self._value(c[1]), c[2], span), span))
 
     def _item(self, item: s.StepItem, keyword: Token) -> None:
         self.emit(s.ItemLine(item, self.sp(keyword)))
@@ -298,13 +364,9 @@ def _unquote(tok: Token) -> str:
     return str(tok)[1:-1]
 
 
-def _int(text: str | None) -> int | None:
-    return int(text) if text is not None else None
-
-
-def _value(tok: Token) -> str | int:
-    return int(tok) if tok.type == "INT" else str(tok)
-
-
 def _cells(tok: Token, keyword: str) -> tuple[str, ...]:
     return tuple(cell.strip() for cell in str(tok)[len(keyword) :].split("|"))
+
+
+def _clip(number: str) -> str:
+    return number if len(number) <= 20 else f"{number[:12]}...{number[-4:]}"

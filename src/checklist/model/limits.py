@@ -1,0 +1,19 @@
+"""The language's limits, one place for each (docs/reliability.md lists them with their reasons).
+
+Past a limit the input gets a diagnostic at its place (E007 too-deep, E008 number-too-big) or,
+for whole files, a LoadError saying what was too big; never a traceback, a hang or a runaway.
+"""
+
+from __future__ import annotations
+
+MAX_DIGITS = 9  # any number written in a flow or typed: step numbers, targets, constants, answers
+MAX_NESTING = 100  # an expression or condition, counting each operator (a sum of n terms is n deep)
+MAX_COMPUTE_DEPTH = 150  # working out a computed fact: nesting, plus 2 for each computed fact read in turn
+MAX_LISTED_PER_CODE = 1000  # `check` lists this many findings of each code, then counts the rest
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a flow: one .flow file, and all the files of a folder together
+MAX_INPUT_BYTES = 16 * 1024 * 1024  # an answers file, a session file, a roster, a trace
+
+
+def too_many_digits(text: str) -> bool:
+    """True if the digits of `text` (a sign allowed) are more than MAX_DIGITS."""
+    return len(text.lstrip("+-")) > MAX_DIGITS

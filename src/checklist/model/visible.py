@@ -1,0 +1,34 @@
+"""Text we did not write, made safe to show: the one place that escapes control characters.
+
+Everything we echo from outside (an answer, a line of an answers file, a `--set` value, a
+roster or split name, a card name on the command line, `dot`'s error output, a file name)
+goes through `visible` before it reaches a terminal, so an ESC sequence is shown as `\\x1b`
+and never acts.  Bidi controls, lone surrogates and noncharacters are escaped too.
+"""
+
+from __future__ import annotations
+
+import re
+
+_UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+    "\ud800-\udfff\ufdd0-\ufdef\ufff9-\uffff]"
+)
+_UNSAFE_LINES = re.compile(_UNSAFE.pattern[:1] + "\n\t" + _UNSAFE.pattern[1:])
+
+
+def visible(text: str, newlines: bool = True) -> str:
+    """`text` with every control character shown as an escape (`\\x1b`, `\\u202e`); tabs and,
+    if `newlines`, line breaks are kept as they are."""
+    pattern = _UNSAFE if newlines else _UNSAFE_LINES
+    return pattern.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def has_control(text: str) -> bool:
+    """True if `text` holds a character `visible` would escape (line breaks and tabs included)."""
+    return _UNSAFE_LINES.search(text) is not None
