@@ -248,3 +248,21 @@ def test_the_weapon_is_chosen_when_there_are_several_and_stays_ready(flow: Progr
     assert known["base-skill"].value == 12 and known["ranged-attack"].value == "no"
     roster = session.state.roster
     assert roster is not None and roster.states[2].readied == ("large knife",)
+
+
+def test_a_knockdown_roll_shows_what_it_was_rolled_against(flow: Program) -> None:
+    """Seed 003 steps 119-120: 8 cut to Bruno's torso (DR 2) is 6 x 1.5 = 9 injury, a major wound
+    (over 13/2); the knockdown roll is against HT 12 with the torso's modifier 0; 17 fails it, and
+    17 against 12 is a critical failure (B348), by 5."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    typed = {"maneuver": "attack", "aimed-location": "torso", "attack-dice": "10", "defense": "parry",
+             "defense-dice": "15", "damage-roll": "8"}  # fmt: skip
+    answer_until(session, "knockdown-dice", typed)
+    session.answer("17")
+    roll = screen(session).roll
+    assert roll is not None and (roll.value, roll.against, roll.against_name, roll.outcome) == (
+        17,
+        12,
+        "target-ht + knockdown-modifier",
+        "critical-failure",
+    )

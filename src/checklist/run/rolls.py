@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from checklist import model as m
+from checklist.compute.evaluate import CannotCompute, Evaluator, as_value
+from checklist.run.passing import since_answer
+from checklist.run.questions import Value
 from checklist.run.session import Session
 
 
@@ -41,18 +44,47 @@ def last_roll(session: Session) -> RollView | None:
     asked = session.history[-2].question if len(session.history) > 1 else None
     dice = asked.dice if asked is not None and asked.dice else decl.dice  # `roll of ...`: worked out when asked
     roll = RollView(decl.name, decl.question, dice or "", event.value, event.rolled)
-    known = session.state.known()
+    known = _values_since(session)
     for fact in session.program.facts.values():
         call = _success_call(fact.expr, decl.name)
         outcome = known.get(fact.name)
         if call is None or outcome is None:
             continue
-        skill = call.args[2]
-        against = known.get(skill.name) if isinstance(skill, m.Name) else None
-        score = against.value if against is not None and isinstance(against.value, int) else None
-        name = skill.name if isinstance(skill, m.Name) else None
-        return RollView(roll.fact, roll.question, roll.dice, roll.value, roll.rolled, score, name, str(outcome.value))
+        score, name = _against(session, call.args[2], known)
+        return RollView(roll.fact, roll.question, roll.dice, roll.value, roll.rolled, score, name, str(outcome))
     return roll
+
+
+def _values_since(session: Session) -> dict[str, Value]:
+    """What is known now, and what the steps since the roll used (a branch that ended forgets its facts)."""
+    values: dict[str, Value] = {}
+    for visit in since_answer(session):
+        values.update({fact: value for fact, value, _ in visit.used})
+    values.update({k.fact: k.value for k in session.state.facts})
+    return values
+
+
+def _against(session: Session, skill: m.Expr, known: dict[str, Value]) -> tuple[int | None, str | None]:
+    """What the roll was against: a fact (`final-skill`) or a sum of them (`target-ht + knockdown-modifier`),
+    worked out from what is known."""
+    if isinstance(skill, m.Name):
+        found = known.get(skill.name)
+        return (found if isinstance(found, int) else None), skill.name
+
+    def read(fact: str) -> Value:
+        if fact not in known:
+            raise CannotCompute(f"`{fact}` is not known")
+        return known[fact]
+
+    def holds(cond: m.Condition) -> bool:
+        raise CannotCompute("a condition")
+
+    try:
+        worked = Evaluator(session.program, read, holds).run(skill)
+    except CannotCompute:
+        return None, None
+    value, _ = as_value(worked.value)
+    return (value if isinstance(value, int) else None), " + ".join(worked.facts) or None
 
 
 def _success_call(expr: m.Expr | None, roll: str) -> m.Call | None:
