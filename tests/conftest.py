@@ -9,8 +9,8 @@ from hypothesis import settings
 from checklist import load
 from checklist.graph.program import Program
 
-# CI runs the same examples every time (`.ci/run` sets CHECKLIST_CI=1), so that a run is red only
-# for a change; locally every run tries new ones, as fuzzing should. No deadline: speed is measured
+# The test command runs the same examples every time (scripts/test.sh sets CHECKLIST_CI=1), so that
+# a run is red only for a change; plain pytest tries new ones, as fuzzing should. No deadline: speed is measured
 # by the benchmarks, and a busy machine must not turn a slow example red.
 settings.register_profile("ci", derandomize=True, deadline=None)
 settings.register_profile("local", deadline=None)

@@ -24,6 +24,11 @@ from checklist.run.state import Frame, How, Known
 TARGET_ITEMS = ("defender", "combatant-hit")  # the split whose branch names the target
 
 
+def branch_target(frames: tuple[Frame, ...]) -> str | None:
+    """The combatant the innermost defender (or combatant-hit) branch is for, if any."""
+    return next((f.names[f.index] for f in reversed(frames) if f.item in TARGET_ITEMS), None)
+
+
 class Reader:
     """The facts of one evaluation of a step; `changed` holds what it computed or added."""
 
@@ -66,7 +71,7 @@ class Reader:
         if decl is None:
             raise Need(fact)
         if decl.kind in ("combatant", "weapon"):
-            return self._choose_combatant(decl)
+            return self._choose(decl)
         if decl.kind == "roll" and decl.dice_expr is not None and self.dice(decl) is None:
             raise CannotCompute(self.failed[decl.name])  # no dice to roll: whoever reads it is asked
         if decl.expr is not None and self.compute:
@@ -90,7 +95,7 @@ class Reader:
             self.failed[decl.name] = f"`{why}` is not known" if isinstance(why, Need) else str(why)
             return None
 
-    def combatants(self, decl: m.Fact) -> tuple[str, ...]:
+    def names_for(self, decl: m.Fact) -> tuple[str, ...]:
         """What a combatant fact can name: everybody in the roster but the actor; a weapon fact:
         the actor's weapons (the readied one first)."""
         if self.roster is None or decl.kind not in ("combatant", "weapon"):
@@ -101,9 +106,9 @@ class Reader:
             return tuple(sorted(names, key=lambda n: n != readied))
         return tuple(s.name for i, s in enumerate(self.roster.sheets) if i != self.roster.current)
 
-    def _choose_combatant(self, decl: m.Fact) -> Value:
+    def _choose(self, decl: m.Fact) -> Value:
         """Without a roster there is nobody to choose (the value is empty); one choice is taken."""
-        names = self.combatants(decl)
+        names = self.names_for(decl)
         if self.roster is None or not names:
             return self._take(decl, "", "computed", "nobody to choose")
         if len(names) == 1:
@@ -113,9 +118,16 @@ class Reader:
 
     def _assumes(self, decl: m.Fact) -> bool:
         """The table view takes `assume VALUE`, unless the fact named after `unless` holds (then it asks)."""
-        if not self.assume or decl.assumed is None:
+        return self.assume and decl.assumed is not None and not self.unless(decl.assumed_unless)
+
+    def unless(self, fact: str | None) -> bool:
+        """`assume ... unless FACT`: True when FACT holds (ask after all); Need to ask FACT first."""
+        if fact is None:
             return False
-        return decl.assumed_unless is None or self.read(decl.assumed_unless) == "no"
+        holds = self.read(fact)
+        if holds is None:
+            raise Need(fact)
+        return holds == "yes"
 
     def _take(self, decl: m.Fact, value: Value | None, how: How, work: str) -> Value:
         assert value is not None
@@ -171,7 +183,7 @@ class Reader:
             raise NoRoster("no roster")
         if role == "actor":
             return self.roster.current
-        name = next((f.names[f.index] for f in reversed(self.frames) if f.item in TARGET_ITEMS), None)
+        name = branch_target(self.frames)
         decl = self.program.facts.get(role)
         if name is None and decl is not None and decl.kind == "combatant":
             name = str(self._input(role))

@@ -65,11 +65,8 @@ def _values_since(session: Session) -> dict[str, Value]:
 
 
 def _against(session: Session, skill: m.Expr, known: dict[str, Value]) -> tuple[int | None, str | None]:
-    """What the roll was against: a fact (`final-skill`) or a sum of them (`target-ht + knockdown-modifier`),
-    worked out from what is known."""
-    if isinstance(skill, m.Name):
-        found = known.get(skill.name)
-        return (found if isinstance(found, int) else None), skill.name
+    """What the roll was against: a fact (`final-skill`) or arithmetic on facts
+    (`target-ht + knockdown-modifier`, `target-ht - depth-after`), worked out from what is known."""
 
     def read(fact: str) -> Value:
         if fact not in known:
@@ -82,9 +79,23 @@ def _against(session: Session, skill: m.Expr, known: dict[str, Value]) -> tuple[
     try:
         worked = Evaluator(session.program, read, holds).run(skill)
     except CannotCompute:
-        return None, None
+        return None, _written(skill)
     value, _ = as_value(worked.value)
-    return (value if isinstance(value, int) else None), " + ".join(worked.facts) or None
+    return (value if isinstance(value, int) else None), _written(skill)
+
+
+def _written(expr: m.Expr) -> str | None:
+    """The skill as the flow writes it, for names and arithmetic; None for anything else."""
+    if isinstance(expr, m.Name):
+        return expr.name
+    if isinstance(expr, m.Num):
+        return str(expr.value)
+    if isinstance(expr, m.Attr):
+        return f"{expr.role}.{expr.name}"
+    if isinstance(expr, m.BinOp):
+        left, right = _written(expr.left), _written(expr.right)
+        return f"{left} {expr.op} {right}" if left is not None and right is not None else None
+    return None
 
 
 def _success_call(expr: m.Expr | None, roll: str) -> m.Call | None:

@@ -196,7 +196,7 @@ class Session:
         state = self.state
         reader = self._evaluate(state)[4]  # the dice a roll rolls now, whom a combatant fact can name
         question = q.fact_question(self.program, decl, override=True, dice=reader.dice(decl),
-                                   names=reader.combatants(decl))  # fmt: skip
+                                   names=reader.names_for(decl))  # fmt: skip
         self.history.append(replace(state, question=question, decision=None))
         self.events.append(Event("override", state.step, fact))
 

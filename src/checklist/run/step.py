@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from checklist import model as m
+from checklist.compute import evaluate
 from checklist.compute.conditions import decide
 from checklist.graph.program import Program
 from checklist.model.jumps import Exit, chosen, jump_exits, resolve
@@ -37,7 +38,7 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
             raise SessionError(f"step {step.key} reads `{fact}`, which the flow does not declare")
         leaf, why = reader.ask(fact)
         decl = program.facts[leaf]
-        question = q.fact_question(program, decl, dice=reader.dice(decl), names=reader.combatants(decl))
+        question = q.fact_question(program, decl, dice=reader.dice(decl), names=reader.names_for(decl))
         return Need(replace(question, text=f"{question.text} ({why})") if why else question)
 
     if state.statement == 0:
@@ -92,12 +93,11 @@ def _assumed_names(jump: m.Split, reader: Reader) -> tuple[str, ...] | str | Non
     fact names, the fact to ask first (a str), or None to ask the split itself."""
     if jump.assumed is None:
         return None
-    if jump.assumed_unless is not None:  # `assume none unless anyone-waiting`: someone could trigger it
-        holds = reader.read(jump.assumed_unless)
-        if holds is None:
-            return jump.assumed_unless
-        if holds == "yes":
+    try:
+        if reader.unless(jump.assumed_unless):  # `assume none unless anyone-waiting`: someone could trigger it
             return None
+    except evaluate.Need as need:  # the `unless` fact is not known yet: ask it first
+        return need.fact
     if jump.assumed == "none":
         return ()
     value = reader.read(jump.assumed)

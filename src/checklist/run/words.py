@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from checklist.run.reader import TARGET_ITEMS
+from checklist.run.reader import branch_target
 from checklist.run.session import Session
-from checklist.run.state import Known
 
 
 def gm_words(session: Session, text: str) -> str:
@@ -13,8 +12,8 @@ def gm_words(session: Session, text: str) -> str:
     if state.roster is None:
         return text
     actor = state.roster.actor.name
-    target = next((f.names[f.index] for f in reversed(state.frames) if f.item in TARGET_ITEMS), None)
-    target = target or str(state.known().get("target", Known("", "", "attack", "computed", None, 0)).value)
+    chosen = state.known().get("target")
+    target = branch_target(state.frames) or (str(chosen.value) if chosen is not None else "")
     for words, name in (("the combatant", actor), ("the attacker", actor), ("the defender", target),
                         ("the target", target)):  # fmt: skip
         if name:
