@@ -14,7 +14,8 @@ __all__ = ["DATA", "DUEL", "FLOW", "HARDEST", "MELEE_ANSWERS", "PLANS", "ROOT"]
 # defenders' skipped (tests/run/test_roster.py works its numbers by hand); the rolls vary by test.
 MELEE_ANSWERS = {
     "failed-consciousness": "no", "holding-weapon": "yes", "drops-weapon": "no", "multi-skill-weapon": "no",
-    "grip-mastery": "no", "fast-draw-failed": "no", "maneuver": "attack", "already-grappling": "no",
+    "grip-mastery": "no", "mighty-blows": "no", "fast-draw-failed": "no", "maneuver": "attack",
+    "already-grappling": "no",
     "unarmed": "no", "attacking-behind": "no", "close-combat": "no", "ranged-attack": "no", "target-sm": "0",
     "deceptive-levels": "0", "telegraphic": "no", "other-skill-modifier": "0", "area-or-cone": "no",
     "attacker-much-bigger": "no", "aimed-location": "torso", "location-unknown": "no", "defends": "yes",

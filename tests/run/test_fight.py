@@ -38,10 +38,12 @@ def test_one_attack_is_one_line_of_the_log_and_the_table_shows_the_wound(flow: P
     (line,) = view.log
     attack, parry = rolls["attack-dice"], rolls["defense-dice"]
     assert line == AttackLine(
-        1, "Alice", "Bruno", f"{attack} vs 15: success", f"parry {parry} vs 9: failure", f"{damage} cut", injury
-    )
+        1, "Alice", "Bruno", f"{attack} vs 15: success", f"parry {parry} vs 9: failure", f"{damage} cut", injury,
+        "torso", False,
+    )  # fmt: skip
     bruno = next(row for row in view.combatants if row.name == "Bruno")
-    assert bruno == CombatantRow("Bruno", 13 - injury, 13, 12, 12, 0, "standing", ())
+    wounds = (f"torso {injury}",) if injury else ()
+    assert bruno == CombatantRow("Bruno", 13 - injury, 13, 12, 12, 0, "standing", (), wounds)
 
 
 def test_the_table_view_ends_with_the_fight_and_the_trace_is_one_flag_away(tmp_path: Path) -> None:
@@ -61,3 +63,18 @@ def test_the_table_view_ends_with_the_fight_and_the_trace_is_one_flag_away(tmp_p
     again = subprocess.run([sys.executable, "-m", "checklist", "run", "--resume", str(session), "--trace"],
                            capture_output=True, text=True, timeout=120, env=env, stdin=subprocess.DEVNULL)  # fmt: skip
     assert again.returncode == 0 and "Combat log:" in again.stdout and "Trace:\n    1. combat.1 " in again.stdout
+
+
+def test_a_crippled_limb_is_a_wound_in_the_table(flow: Program) -> None:
+    """Alice cuts Bruno's right arm for 8 (typed): no DR there, 8 x1.5 = 12 injury, over HP/2 = 6.5,
+    so the arm is crippled (B420); the table lists the wound with its place and `crippled`."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    answers = {"maneuver": "attack", "aimed-location": "right arm", "attack-dice": "8", "defense": "none",
+               "damage-roll": "8", "combat-over": "no"}  # fmt: skip
+    answer_until(session, "combat-over", answers)
+    view = fight_view(session)
+    assert view is not None
+    (line,) = view.log
+    assert line.location == "right-arm" and line.crippled and line.injury
+    bruno = next(row for row in view.combatants if row.name == "Bruno")
+    assert bruno.wounds == (f"right-arm {line.injury} crippled",)

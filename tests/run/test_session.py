@@ -161,10 +161,10 @@ def test_override_a_known_fact_reruns_the_step(flow: Program) -> None:
 
 
 def test_new_turn_forgets_turn_facts_even_set_ones(flow: Program) -> None:
-    s = Session(flow, at="combat.135", facts={"stunned": "yes", "grip-mastery": "yes"})
+    s = Session(flow, at="combat.135", facts={"stunned": "yes", "grip-rules": "yes"})
     s.answer("no")  # combat not over -> 1, the turn's head
     assert s.state.step == "combat.1"
-    assert set(s.state.known()) == {"grip-mastery"}
+    assert set(s.state.known()) == {"grip-rules"}
 
 
 def test_a_loop_asks_again_what_was_asked_at_the_step(duel: Program) -> None:

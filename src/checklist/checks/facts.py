@@ -57,6 +57,8 @@ def expr_uses(program: Program, fact: m.Fact) -> Iterator[tuple[str, m.Span, str
             yield from _expr(program, expr)
     if fact.assumed_unless is not None:
         yield fact.assumed_unless, fact.span, None
+    for _, guard in fact.guards:
+        yield guard, fact.span, "yes"
 
 
 def record_uses(program: Program, step: m.Step) -> Iterator[tuple[str, m.Span, str | int | None]]:

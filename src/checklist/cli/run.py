@@ -143,7 +143,8 @@ def _refuse_to_clobber(path: Path) -> None:
 def _new_session(program: Program, args: argparse.Namespace) -> Session:
     import secrets
 
-    facts: dict[str, str] = {}
+    roster = _roster(args.roster) if args.roster is not None else None
+    facts = _rules(program, roster)  # the roster file's [rules]; --set wins
     for item in args.set:
         name, equals, value = item.partition("=")
         if not equals or not name.strip() or not value.strip():
@@ -154,13 +155,28 @@ def _new_session(program: Program, args: argparse.Namespace) -> Session:
         facts[name.strip()] = value.strip()
     at = _step_key(program, args.at) if args.at else None
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    roster = _roster(args.roster) if args.roster is not None else None
     try:
         return Session(
             program, at=at, facts=facts, seed=seed, roster=roster, compute=not args.ask_computed, pause=args.learn
         )
     except (SessionError, BadAnswer) as exc:
-        raise _Fail(exitcodes.USAGE, f"--set: {exc}" if args.set else str(exc)) from None
+        where = "--set" if args.set else "--roster [rules]" if roster is not None and roster.rules else ""
+        raise _Fail(exitcodes.USAGE, f"{where}: {exc}" if where else str(exc)) from None
+
+
+def _rules(program: Program, roster: Roster | None) -> dict[str, str]:
+    """A roster's `[rules]`: facts the flow asks once per combat (optional rules), set before it starts."""
+    if roster is None:
+        return {}
+    for name, _ in roster.rules:
+        decl = program.facts.get(name)
+        if decl is None:
+            raise _Fail(exitcodes.USAGE, f"--roster: [rules] {visible(name[:40])}: no fact of that name in this flow"
+                        + did_you_mean(name, program.facts))  # fmt: skip
+        if decl.scope != "combat":
+            raise _Fail(exitcodes.USAGE, f"--roster: [rules] {name}: it is asked per {decl.scope}, not once per "
+                        "combat; [rules] holds options set once (docs/roster.md), --set sets any fact")  # fmt: skip
+    return dict(roster.rules)
 
 
 def _roster(paths: list[Path]) -> Roster:

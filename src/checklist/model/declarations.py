@@ -59,6 +59,7 @@ class Fact:
     assumed: str | int | None = None  # the table view takes this without asking (`assume VALUE`)
     dice_expr: Expr | None = None  # `roll of EXPR`: the dice come from the roster (a weapon's damage)
     assumed_unless: str | None = None  # `assume VALUE unless FACT`: when FACT holds, it is asked
+    guards: tuple[tuple[str, str], ...] = ()  # `choice(parry if can-parry)`: barred while the fact is no
 
 
 @dataclass(frozen=True, slots=True)

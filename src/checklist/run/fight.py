@@ -30,6 +30,7 @@ class CombatantRow:
     shock: int
     posture: str
     conditions: tuple[str, ...]  # reeling, unconscious, dead, stunned, grappled
+    wounds: tuple[str, ...] = ()  # from the log: "torso 6", "right-arm 4 crippled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,8 @@ class AttackLine:
     defense: str  # "parry 13 vs 9: failure by 4", "none"
     damage: str  # "3 cut" or ""
     injury: int | None
+    location: str = ""  # where it struck (wound-location)
+    crippled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,16 +57,19 @@ def fight_view(session: Session) -> FightView | None:
     roster = session.state.roster
     if roster is None:
         return None
-    return FightView(_rows(roster), _log(session.state.trace, roster))
+    log = _log(session.state.trace, roster)
+    return FightView(_rows(roster, log), log)
 
 
-def _rows(roster: Roster) -> tuple[CombatantRow, ...]:
+def _rows(roster: Roster, log: tuple[AttackLine, ...]) -> tuple[CombatantRow, ...]:
     rows = []
     for sheet, state in zip(roster.sheets, roster.states, strict=True):
         hp = sheet.number("hp")
         conditions = _conditions(state.current_hp, hp, state.flags())
+        wounds = tuple(f"{a.location or 'hit'} {a.injury}" + (" crippled" if a.crippled else "")
+                       for a in log if a.target == sheet.name and a.injury)  # fmt: skip
         rows.append(CombatantRow(sheet.name, state.current_hp, hp, state.current_fp, sheet.number("fp"),
-                                 state.shock, state.posture, conditions))  # fmt: skip
+                                 state.shock, state.posture, conditions, wounds))  # fmt: skip
     return tuple(rows)
 
 
@@ -103,11 +109,12 @@ def _line(round_: int, attacker: str, used: dict[str, Value]) -> AttackLine:
     defense = str(used.get("defense", "none"))
     if "defense-dice" in used:
         defense += " " + _roll(used, "defense-dice", "defense-score", "defense-outcome")
-    dice = used.get("damage-roll", used.get("basic-damage"))
+    dice = used.get("basic-damage", used.get("damage-roll"))
     damage = f"{dice} {used.get('damage-type', '')}".rstrip() if dice is not None else ""
     injury = used.get("injury")
     target = str(used.get("target", "")) or "?"
-    return AttackLine(round_, attacker, target, roll, defense, damage, injury if isinstance(injury, int) else None)
+    return AttackLine(round_, attacker, target, roll, defense, damage, injury if isinstance(injury, int) else None,
+                      str(used.get("wound-location", "")), used.get("crippled") == "yes")  # fmt: skip
 
 
 def _roll(used: dict[str, Value], dice: str, against: str, outcome: str) -> str:

@@ -32,6 +32,7 @@ from checklist.graph.load import LoadError, read_file
 from checklist.graph.program import Program
 from checklist.model.limits import MAX_DIGITS, MAX_INPUT_BYTES
 from checklist.model.visible import has_control
+from checklist.model.vocabulary import STATE
 from checklist.run.questions import BadAnswer, Value, check_names, parse_value
 from checklist.run.roster import RosterError, from_data
 from checklist.run.session import Session
@@ -85,11 +86,10 @@ def _roster_json(session: Session) -> dict[str, Any] | None:
     roster = session.state.roster
     if roster is None or session.roster is None:
         return None
-    combatants = [
-        {"name": sheet.name, **{k: state.get(k) for k in ("current-hp", "current-fp", "stunned", "shock",
-                                                           "posture", "aim-turns", "evaluate-turns", "parries")}}
+    combatants = [  # every state the flow records: what the status line and the end table show
+        {"name": sheet.name, **{k: state.get(k) for k in STATE}}
         for sheet, state in zip(roster.sheets, roster.states, strict=True)
-    ]  # fmt: skip
+    ]
     standing = {"round": roster.round, "turn": roster.actor.name, "combatants": combatants}
     return {"source": session.roster.source, "state": standing}
 

@@ -245,10 +245,11 @@ def summary_text(view: SummaryView, paint: Painter, trace: bool = True) -> str:
 def fight_lines(view: FightView) -> list[str]:
     """The combatants as a table, then one line per attack."""
     width = max(len(c.name) for c in view.combatants)
-    lines = [f"  {'':{width}}  {'HP':>7}  {'FP':>7}  shock  posture   conditions"]
+    lines = [f"  {'':{width}}  {'HP':>7}  {'FP':>7}  shock  posture   conditions; wounds"]
     for c in view.combatants:
+        wounds = f"; wounds: {', '.join(c.wounds)}" if c.wounds else ""
         lines.append(f"  {c.name:{width}}  {f'{c.hp}/{c.max_hp}':>7}  {f'{c.fp}/{c.max_fp}':>7}  {c.shock:>5}  "
-                     f"{c.posture:<9} {', '.join(c.conditions) or '-'}".rstrip())  # fmt: skip
+                     f"{c.posture:<9} {', '.join(c.conditions) or '-'}{wounds}".rstrip())  # fmt: skip
     if view.log:
         lines.append("Combat log:")
     for a in view.log:

@@ -49,6 +49,7 @@ class Question:
     item: str | None = None  # split: what each branch is for ("defender")
     plain: str | None = None  # the table view's words for a split: "Whose Wait triggers now?"
     override: bool = False  # the game master is replacing a known value
+    barred: tuple[Option, ...] = ()  # choices not open now: (value, the yes/no fact that is no)
 
     @property
     def numbered(self) -> bool:
@@ -69,8 +70,10 @@ def fact_question(
     if fact.kind == "yes/no":
         return Question("yes/no", fact.question, fact.name, YES_NO, override=override)
     if fact.kind == "choice":
-        options = tuple(Option(c, c) for c in fact.choices)
-        return Question("choice", fact.question, fact.name, options, override=override)
+        offered = names or fact.choices  # `parry if can-parry`: the reader bars what cannot be chosen now
+        options = tuple(Option(c, c) for c in offered)
+        barred = tuple(Option(c, guard) for c, guard in fact.guards if c not in offered)
+        return Question("choice", fact.question, fact.name, options, override=override, barred=barred)
     if fact.kind == "table":
         table = program.tables.get(fact.table or "")
         rows = table.rows if table is not None else ()
@@ -124,6 +127,11 @@ def _option(question: Question, raw: str) -> str:
     found = match_option(options, raw)
     if found is not None:
         return found
+    shut = match_option(question.barred, raw)
+    if shut is not None:
+        guard = next(o.label for o in question.barred if o.value == shut)
+        raise BadAnswer(f"`{shut}` cannot be chosen now ({guard} is no); choose one of: "
+                        + ", ".join(o.value for o in options))  # fmt: skip
     several = starting(options, raw)
     if len(several) > 1:
         raise BadAnswer(

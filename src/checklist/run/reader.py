@@ -17,6 +17,7 @@ from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster,
 from checklist.graph.program import Program
 from checklist.model.dice import Dice, DiceError
 from checklist.model.names import slug
+from checklist.model.vocabulary import OWNED
 from checklist.run.questions import Value
 from checklist.run.roster import Roster, RosterError
 from checklist.run.state import Frame, How, Known
@@ -97,7 +98,10 @@ class Reader:
 
     def names_for(self, decl: m.Fact) -> tuple[str, ...]:
         """What a combatant fact can name: everybody in the roster but the actor; a weapon fact:
-        the actor's weapons (the readied one first)."""
+        the actor's weapons (the readied one first); a choice: those whose `if FACT` is not no."""
+        if decl.kind == "choice" and decl.guards:
+            barred = {name for name, guard in decl.guards if self.read(guard) == "no"}
+            return tuple(c for c in decl.choices if c not in barred)
         if self.roster is None or decl.kind not in ("combatant", "weapon"):
             return ()
         if decl.kind == "weapon":
@@ -194,6 +198,22 @@ class Reader:
             raise NoRoster(f"`{name}` is not in the roster")
         return found
 
+    def owner(self, decl: m.Fact) -> tuple[int, str] | None:
+        """Whose is a fact read from what a combatant has (`= actor.grip-mastery`), and what it is."""
+        expr = decl.expr
+        if self.roster is None or not isinstance(expr, m.Attr) or expr.name not in OWNED:
+            return None
+        try:
+            return self.combatant(expr.role), expr.name
+        except NoRoster:
+            return None
+
+    def learn(self, decl: m.Fact, answer: Value) -> Roster | None:
+        """The roster after an answer: one about what a combatant has (Grip Mastery, a shield) is kept
+        for that combatant only."""
+        owner = self.owner(decl)
+        return self.roster if owner is None or self.roster is None else self.roster.learn(*owner, answer)
+
     def attribute(self, role: str, attr: str, key: str | None) -> Value:
         who = self.combatant(role)  # raises NoRoster without a roster
         assert self.roster is not None
@@ -229,13 +249,20 @@ class Reader:
             self.roster = self.roster.next_turn()
 
     def _evaluator(self) -> Evaluator:
+        def read(fact: str) -> Value | None:
+            value = self.read(fact)
+            if value is not None:  # a fact a condition read is a fact the result depends on
+                evaluator.facts.append(fact)
+            return value
+
         def holds(cond: m.Condition) -> bool:
-            result = decide(cond, self.read)
+            result = decide(cond, read)
             if isinstance(result, str):
                 raise Need(self.ask(result)[0])
             return result
 
-        return Evaluator(self.program, self._input, holds, self.attribute)
+        evaluator = Evaluator(self.program, self._input, holds, self.attribute)
+        return evaluator
 
     def _input(self, fact: str) -> Value:
         """A fact an expression reads: one that cannot be worked out here is asked instead

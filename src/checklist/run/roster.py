@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from checklist.graph.load import LoadError, read_file
+from checklist.model.dice import Dice, DiceError
 from checklist.model.limits import MAX_INPUT_BYTES
 from checklist.model.names import slug
-from checklist.model.vocabulary import FLAGS, STATE, TRAITS
+from checklist.model.vocabulary import FLAGS, OWNED, STATE, TRAITS
 from checklist.run import gcs
 from checklist.run.sheet import RosterError, Sheet, Value, Weapon, plain, sheet_of
 
@@ -45,6 +46,8 @@ class Condition:
     unconscious: bool = False  # failed a roll to stay conscious (B419); the flow has no waking up yet
     dead: bool = False  # failed a death check by 3 or more, or down to -5xHP (B423)
     waiting: bool = False  # took a Wait this turn: it may trigger in another's turn (B366)
+    move_and_attack: bool = False  # made a Move and Attack this turn: no parry, no retreat until the next (B365)
+    learned: tuple[tuple[str, Value], ...] = ()  # what the sheet did not say and the game master answered (OWNED)
 
     def flags(self) -> tuple[str, ...]:
         """The conditions a game master reads on the roster line: dead, unconscious, stunned, grappled."""
@@ -69,6 +72,7 @@ class Roster:
     round: int = 1
     source: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     notes: tuple[str, ...] = field(default=(), compare=False, hash=False)  # what a .gcs file did not say
+    rules: tuple[tuple[str, str], ...] = field(default=(), compare=False, hash=False)  # `[rules]`: options set once
 
     @property
     def actor(self) -> Sheet:
@@ -93,15 +97,18 @@ class Roster:
             return state.get(attr)
         if attr == "can-defend":  # B365: no active defense after an All-Out Attack
             return "no" if state.all_out else "yes"
+        if attr in ("can-parry", "can-block", "can-retreat"):
+            return _can(sheet, state, attr[len("can-") :])
         if attr == "others-waiting":  # B366: a Wait can trigger only if somebody else took one
             return "yes" if any(s.waiting for i, s in enumerate(self.states) if i != who) else "no"
         if attr == "consciousness":  # step 1: who can act at all (B419, B423)
             return _consciousness(sheet.number("hp") or 0, state)
         if attr == "pain-threshold":
             return sheet.pain_threshold
-        if attr in TRAITS:
-            flag = dict(sheet.traits).get(attr)
-            return None if flag is None else "yes" if flag else "no"
+        if attr in TRAITS and attr in dict(sheet.traits):
+            return "yes" if dict(sheet.traits)[attr] else "no"
+        if attr in OWNED and sheet.number(attr) is None:
+            return dict(state.learned).get(attr)
         if attr == "holding-weapon":  # the readied weapon, unless it is a body part (a punch, a kick)
             readied = _readied(sheet, state)
             return "yes" if readied is not None and not readied.unarmed else "no"
@@ -115,6 +122,14 @@ class Roster:
             blocks = [b for w in sheet.weapons if (b := w.defense("block")[0]) is not None]
             return max(blocks) if blocks else None
         return number
+
+    def learn(self, who: int, attr: str, value: Value) -> Roster:
+        """Remember an answer about what a combatant has (OWNED), for that combatant only."""
+        state = self.states[who]
+        learned = tuple((k, v) for k, v in state.learned if k != attr) + ((attr, value),)
+        states = list(self.states)
+        states[who] = replace(state, learned=learned)
+        return replace(self, states=tuple(states))
 
     def record(self, who: int, attr: str, value: Value) -> Roster:
         if attr == "readied":  # the weapon the attack is made with (B382: it stays ready)
@@ -160,6 +175,22 @@ def _consciousness(hp: int, state: Condition) -> str:
     return "awake" if state.current_hp > 0 else "down"
 
 
+def _can(sheet: Sheet, state: Condition, defense: str) -> Value | None:
+    """Whether a defense is open to this combatant now; None when the sheet does not say."""
+    if state.move_and_attack and defense in ("parry", "retreat"):  # B365, seed 002: "Cannot parry or retreat"
+        return "no"
+    if defense == "retreat":
+        return "yes"
+    given = sheet.number(defense)
+    if given is not None:  # a TOML sheet: `block = 0` is no shield
+        return "yes" if given > 0 else "no"
+    readied = _readied(sheet, state)  # a parry is made with the readied weapon; a block with any (a shield)
+    weapons = ([readied] if readied is not None else []) if defense == "parry" else list(sheet.weapons)
+    if not weapons or any(defense in w.ask for w in weapons):
+        return None
+    return "yes" if any(w.defense(defense)[0] is not None for w in weapons) else "no"
+
+
 def _readied(sheet: Sheet, state: Condition) -> Weapon | None:
     return next((w for w in sheet.weapons if w.name in state.readied), sheet.weapons[0] if sheet.weapons else None)
 
@@ -174,6 +205,11 @@ def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:
         return "yes" if getattr(weapon, what) else "no"
     if what == "fatigue":
         return "yes" if slug(weapon.type) == "fat" else "no"
+    if what == "dice":  # how many dice its damage rolls: 2 for "2d+1" (B269)
+        try:
+            return Dice.parse(weapon.damage.strip().lower()).dice
+        except DiceError:
+            return None
     if what == "armor-divisor":
         return weapon.armor_divisor
     if what in ("parry", "block"):
@@ -200,6 +236,7 @@ def load_all(paths: list[Path]) -> Roster:
     """The combatants of every file, in one roster: TOML rosters and .gcs character sheets."""
     people: list[dict[str, Any]] = []
     notes: list[str] = []
+    rules: list[tuple[str, str]] = []
     named: list[int] = []  # the combatants that take their name from a .gcs file
     for path in paths:
         if path.suffix.lower() == ".gcs":
@@ -209,6 +246,7 @@ def load_all(paths: list[Path]) -> Roster:
             notes += said
             continue
         data = _toml(path)
+        rules += _rules(data.pop("rules", {}), path)
         if set(data) - {"combatant"} or not isinstance(data.get("combatant"), list):
             from_data(data, str(path))  # says what is wrong
         for i, person in enumerate(data["combatant"], 1):
@@ -220,7 +258,22 @@ def load_all(paths: list[Path]) -> Roster:
             people.append(person)
     notes += _number_twins(people, named)
     where = str(paths[0]) if len(paths) == 1 else "the roster"
-    return replace(from_data({"combatant": people}, where), notes=tuple(dict.fromkeys(notes)))
+    return replace(from_data({"combatant": people}, where), notes=tuple(dict.fromkeys(notes)), rules=tuple(rules))
+
+
+def _rules(table: object, path: Path) -> list[tuple[str, str]]:
+    """`[rules]`: the table's optional rules, set once for the combat (`gun-fright-rules = true`)."""
+    if not isinstance(table, dict):
+        raise RosterError(f"{path}: `rules` is a table of options, e.g. [rules] grip-rules = true (docs/roster.md)")
+    out = []
+    for name, value in table.items():
+        if isinstance(value, bool):
+            out.append((str(name), "yes" if value else "no"))
+        elif isinstance(value, (int, str)):
+            out.append((str(name), str(value)))
+        else:
+            raise RosterError(f"{path}: [rules] {name}: true, false, a number or a word, not {value!r}")
+    return out
 
 
 def _number_twins(people: list[dict[str, Any]], named: list[int]) -> list[str]:

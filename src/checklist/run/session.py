@@ -162,8 +162,9 @@ class Session:
             known = self._replaced(state, fact, answer, how, seq)
             event = Event("answer", state.step, fact.name, answer, rolled=rolled)
             rolls = state.rolls + (1 if rolled else 0)
+            roster = self._reader(state).learn(fact, answer)  # Grip Mastery, a shield: that combatant's
             new = self._settle(replace(state, facts=known, question=None, decision=None, answered=True,
-                                       seq=seq, rolls=rolls))  # fmt: skip
+                                       seq=seq, rolls=rolls, roster=roster))  # fmt: skip
         self.history.append(new)
         self.events.append(event)
 
@@ -277,11 +278,14 @@ class Session:
             state = self._apply(state, decision)
         raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover
 
+    def _reader(self, state: State) -> Reader:
+        return Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames,
+                      state.acted, self.compute, assume=self.assume)  # fmt: skip
+
     def _evaluate(
         self, state: State
     ) -> tuple[Need | None, Decision | None, tuple[str, ...], tuple[Known, ...], Reader]:
-        reader = Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames,
-                        state.acted, self.compute, assume=self.assume)  # fmt: skip
+        reader = self._reader(state)
         need, decision = step_move(self.program, state, reader)
         return need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader
 

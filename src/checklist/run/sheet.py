@@ -19,7 +19,7 @@ from checklist.model.vocabulary import DAMAGE_TYPES, SHEET_NUMBERS, TRAITS, UNAR
 
 Value = int | str
 
-WEAPON_FIELDS = {"name", "damage", "type", "skill", "reach", "acc", "rof", "rcl", "bulk", "ranged", "unarmed",
+WEAPON_FIELDS = {"name", "damage", "type", "skill", "reach", "acc", "rof", "rcl", "bulk", "malf", "ranged", "unarmed",
                  "armor-divisor", "level", "usage", "parry", "block", "range", "shots", "min-st",
                  "ask"}  # fmt: skip
 ASKABLE = ("skill", "damage", "type", "reach", "acc", "rof", "rcl", "bulk", "armor-divisor", "parry", "block")
@@ -44,6 +44,7 @@ class Weapon:
     rof: str = ""
     rcl: int = 0
     bulk: int = 0
+    malf: int | None = None  # B407: given only for a weapon that can malfunction below 17
     ranged: bool = False  # the `ranged` key, or Acc or RoF and no reach
     unarmed: bool = False  # the `unarmed` key, or an unarmed combat skill (UNARMED_SKILLS)
     armor_divisor: int = 1
@@ -170,7 +171,7 @@ def weapon_of(raw: object, where: str) -> Weapon:
     if unknown:
         known = ", ".join(sorted(WEAPON_FIELDS))
         raise RosterError(f"{where}: unknown key `{sorted(unknown)[0]}`; known keys: {known}")
-    numbers: dict[str, Any] = {k: _int(raw[k], f"{where}, {k}") for k in ("acc", "rcl", "bulk") if k in raw}
+    numbers: dict[str, Any] = {k: _int(raw[k], f"{where}, {k}") for k in ("acc", "rcl", "bulk", "malf") if k in raw}
     if "level" in raw:
         numbers["level"] = _int(raw["level"], f"{where}, level")
     reach, skill = str(raw.get("reach", "")), str(raw["skill"])

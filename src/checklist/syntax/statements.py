@@ -55,6 +55,7 @@ class FactType:
 
     kind: m.FactKind
     choices: tuple[str, ...] = ()
+    guards: tuple[tuple[str, str], ...] = ()  # (choice, yes/no fact): `parry if can-parry`
     table: str | None = None
     dice: str | None = None
     dice_expr: m.Expr | None = None

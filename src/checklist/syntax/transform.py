@@ -154,8 +154,12 @@ class ToStatements(Transformer[Token, None]):
         unless = str(c[3]) if len(c) > 3 else None
         return m.Assumed(int(text) if c[1].type == "SIGNED" else text, self.sp(c[0]), unless)
 
-    def kind_choice(self, c: list[Token]) -> s.FactType:
-        return s.FactType("choice", tuple(str(t) for t in c))
+    def choice_item(self, c: list[Token]) -> tuple[str, str | None]:
+        return str(c[0]), str(c[2]) if len(c) > 2 else None
+
+    def kind_choice(self, c: list[tuple[str, str | None]]) -> s.FactType:
+        guards = tuple((name, guard) for name, guard in c if guard is not None)
+        return s.FactType("choice", tuple(name for name, _ in c), guards=guards)
 
     def kind_table(self, c: list[Token]) -> s.FactType:
         return s.FactType("table", table=str(c[0]))
@@ -225,7 +229,7 @@ class ToStatements(Transformer[Token, None]):
         assumed = assumption.value if assumption is not None else None
         span = self.sp(c[1])
         fact = m.Fact(name, kind.kind, kind.choices, kind.table, kind.dice, scope, question, span, expr,  # type: ignore[arg-type]
-                      assumed=assumed, dice_expr=kind.dice_expr,
+                      assumed=assumed, dice_expr=kind.dice_expr, guards=kind.guards,
                       assumed_unless=assumption.unless if assumption is not None else None)  # fmt: skip
         self.emit(s.FactLine(fact, span))
 
