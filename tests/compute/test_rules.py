@@ -49,11 +49,13 @@ def test_critical_thresholds_at_skill_14_to_17(flow: Program, skill: int) -> Non
 
 
 def test_the_attack_outcome_fact_uses_the_criticals_table(flow: Program) -> None:
-    assert compute(flow, "attack-outcome", attack_dice=5, final_skill=15) == CS
-    assert compute(flow, "attack-outcome", attack_dice=5, final_skill=14) == S
-    assert compute(flow, "attack-outcome", attack_dice=17, final_skill=15) == CF
-    assert compute(flow, "attack-outcome", attack_dice=17, final_skill=16) == F
-    assert compute(flow, "attack-outcome", attack_dice=13, final_skill=3) == CF  # 10 over skill (B348)
+    assert compute(flow, "attack-outcome", attack_dice=5, final_skill=15, telegraphic="no") == CS
+    assert compute(flow, "attack-outcome", attack_dice=5, final_skill=14, telegraphic="no") == S
+    assert compute(flow, "attack-outcome", attack_dice=17, final_skill=15, telegraphic="no") == CF
+    assert compute(flow, "attack-outcome", attack_dice=17, final_skill=16, telegraphic="no") == F
+    assert (
+        compute(flow, "attack-outcome", attack_dice=13, final_skill=3, telegraphic="no") == CF
+    )  # 10 over skill (B348)
 
 
 @cache
@@ -106,11 +108,10 @@ POSTURES = {
 
 @pytest.mark.parametrize("posture", sorted(POSTURES))
 def test_posture_rows(flow: Program, posture: str) -> None:
-    melee = compute(flow, "posture-skill", attacker_posture=posture)
+    melee = compute(flow, "posture-skill", attacker_posture=posture, ranged_attack="no")
+    ranged = compute(flow, "posture-skill", target_posture=posture, ranged_attack="yes")  # the target's
     defense = compute(flow, "defense-posture", defender_posture=posture)
-    table = flow.tables["posture-rules"]
-    row = next(r for r in table.rows if r.cells[0].lower() == posture)
-    assert (melee, int(row.cells[table.column("ranged-attack-at") or 0]), defense) == POSTURES[posture]
+    assert (melee, ranged, defense) == POSTURES[posture]
 
 
 # shots -> hit bonus: B373; seed 002, RAPID FIRE (its first row reads 2-4; a single shot is +0)

@@ -110,9 +110,11 @@ def test_parry_and_retreat_are_open_after_an_ordinary_attack(flow: Program) -> N
     session.answer("parry")
     session.override("retreats")
     session.answer("yes")
-    session.answer("10")  # the parry roll; the retreat's bonus needs the parry's style (seed 002)
+    # step 79 read `retreats` since the last answer: the run goes through it again, and the
+    # retreat's bonus needs the parry's style (seed 002) before the roll
     assert session.question is not None and session.question.fact == "retreat-style"
     session.answer("other")
+    session.answer("10")
     used = {fact: value for visit in session.state.trace for fact, value, _ in visit.used}
     assert used["retreat-bonus"] == 1 and used["parry-score"] == 9 + 1
     assert used["defense-outcome"] == "success"  # 10 vs 10: the retreat made the difference

@@ -146,11 +146,11 @@ def test_a_computed_attack_at_the_terminal(tmp_path: Path) -> None:
         child.sendline(answer)
     child.expect_exact("combat.44  Telegraphic or Deceptive Attack")
     child.expect_exact("+2  Size modifier bonus  [sm-bonus; step 42, B19]")
-    child.expect_exact("-2  Posture modifier to melee skill  [posture-skill; step 43, B551]")
+    child.expect_exact("-2  Posture modifier to the attack  [posture-skill; step 43, B551]")
     child.expect_exact("= 13  Effective skill")  # 13 + 0 + 0 + 0 + 2 - 2
     child.expect(PROMPT)
     child.sendline("o posture-skill")  # the game master rules it -1 here
-    child.expect_exact("Override: Posture modifier to melee skill")
+    child.expect_exact("Override: Posture modifier to the attack")
     child.expect(PROMPT)
     child.sendline("-1")
     child.expect_exact("= 14  Effective skill")

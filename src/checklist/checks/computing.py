@@ -21,7 +21,7 @@ from checklist.model.diagnostics import (
 from checklist.model.limits import MAX_COMPUTE_DEPTH
 from checklist.model.vocabulary import ATTRIBUTES, KEYED, STATE
 
-ARITY = {"min": (1, 99), "max": (1, 99), "floor": (1, 1), "ceil": (1, 1), "abs": (1, 1), "success": (3, 3),
+ARITY = {"min": (1, 99), "max": (1, 99), "floor": (1, 1), "ceil": (1, 1), "abs": (1, 1), "success": (3, 4),
          "cell": (3, 3)}  # fmt: skip
 NUMBERS = ("number", "roll", "ledger")
 

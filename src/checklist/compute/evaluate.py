@@ -158,7 +158,12 @@ class Evaluator:
         roll, rw = self.number(expr.args[1])
         skill, sw = self.number(expr.args[2])
         result = success(table, roll, skill)
-        return result, f"{rw} against {sw} on {table_name}"
+        work = f"{rw} against {sw} on {table_name}"
+        if len(expr.args) > 3 and result == "critical-success":  # criticals judged against another skill
+            plain, pw = self.number(expr.args[3])
+            if success(table, roll, plain) != "critical-success":
+                return "success", f"{work}; not critical against {pw}"
+        return result, work
 
     def cell(self, expr: m.Call) -> tuple[Scalar, str]:
         """`cell(TABLE, ROW, COLUMN)`: the column named by a value (the wounding table by damage type)."""

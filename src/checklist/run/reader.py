@@ -36,7 +36,7 @@ class Reader:
     def __init__(
         self, program: Program, facts: tuple[Known, ...], step: str, seq: int,
         roster: Roster | None = None, frames: tuple[Frame, ...] = (), acted: int = 0, compute: bool = True,
-        assume: bool = False,
+        assume: bool = False, preset: dict[str, Value] | None = None,
     ) -> None:  # fmt: skip
         self.program = program
         self.roster = roster
@@ -50,6 +50,7 @@ class Reader:
         self.acted = acted  # actions of this visit carried out so far
         self.compute = compute  # False: a computed fact is asked like any other
         self.assume = assume  # True (the table view): a fact with `assume VALUE` is taken, not asked
+        self.preset = preset or {}  # an override given later, taken where the fact is first read
         self._busy: set[str] = set()
 
     def read(self, fact: str) -> Value | None:
@@ -62,6 +63,8 @@ class Reader:
     def value(self, fact: str) -> Value:
         known = self.known.get(fact)
         decl = self.program.facts.get(fact)
+        if decl is not None and fact in self.preset and (known is None or known.how != "override"):
+            return self._take(decl, self.preset[fact], "override", "")
         if decl is not None and decl.kind == "ledger":
             total = self.ledger(fact)
             self._consult(fact)

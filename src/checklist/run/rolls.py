@@ -99,11 +99,11 @@ def _written(expr: m.Expr) -> str | None:
 
 
 def _success_call(expr: m.Expr | None, roll: str) -> m.Call | None:
-    """`success(TABLE, roll, SKILL)` in `expr`, if it is there."""
+    """`success(TABLE, roll, SKILL[, CRITICAL-SKILL])` in `expr`, if it is there."""
     if expr is None:
         return None
     if (
-        isinstance(expr, m.Call) and expr.func == "success" and len(expr.args) == 3
+        isinstance(expr, m.Call) and expr.func == "success" and len(expr.args) in (3, 4)
         and isinstance(expr.args[1], m.Name) and expr.args[1].name == roll
     ):  # fmt: skip
         return expr

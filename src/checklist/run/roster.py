@@ -50,9 +50,11 @@ class Condition:
     learned: tuple[tuple[str, Value], ...] = ()  # what the sheet did not say and the game master answered (OWNED)
 
     def flags(self) -> tuple[str, ...]:
-        """The conditions a game master reads on the roster line: dead, unconscious, stunned, grappled."""
+        """The conditions a game master reads on the roster line: dead, unconscious, stunned, grappled,
+        and until their next turn, what their maneuver left them (no defense, no parry, a Wait)."""
         marks = (("dead", self.dead), ("unconscious", self.unconscious and not self.dead),
-                 ("stunned", self.stunned), ("grappled", self.grappled))  # fmt: skip
+                 ("stunned", self.stunned), ("grappled", self.grappled), ("all-out: no defense", self.all_out),
+                 ("moved and attacked: no parry", self.move_and_attack), ("waiting", self.waiting))  # fmt: skip
         return tuple(name for name, on in marks if on)
 
     def get(self, attr: str) -> Value:

@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from checklist import model as m
 from checklist.graph.program import Program
 from checklist.model.jumps import reads
+from checklist.run.reader import drop_stale
+from checklist.run.state import Known
 
 RANK: dict[m.Scope, int] = {"combat": 0, "turn": 1, "attack": 2, "defender": 3}
 NESTED: tuple[m.Scope, ...] = ("turn", "attack", "defender")
@@ -78,3 +80,25 @@ class Scopes:
 
     def describe(self) -> list[str]:
         return [f"{scope}: {', '.join(sorted(self.heads[scope])) or '-'}" for scope in NESTED]
+
+
+def forget(
+    scopes: Scopes, facts: tuple[Known, ...], spare: frozenset[m.Scope], key: str
+) -> tuple[tuple[Known, ...], frozenset[m.Scope]]:
+    """What is still known on arrival at `key`: the module docstring's rule, and docs/run.md's two others."""
+    drop: set[int] = set()
+    scope = scopes.starts_at(key)
+    if scope is not None:
+        keep_set = scope in spare  # the run started before this scope's first head
+        drop.update(i for i, k in enumerate(facts)
+                    if RANK[k.scope] >= RANK[scope] and not (keep_set and k.how == "set"))  # fmt: skip
+        spare = spare - {scope}
+    for asked in facts:
+        if asked.step == key and asked.how != "set" and asked.scope != "combat":
+            drop.update(
+                i for i, k in enumerate(facts)
+                if k is asked or (k.seq > asked.seq and RANK[k.scope] >= RANK[asked.scope])
+            )  # fmt: skip
+    if drop:
+        facts = drop_stale(tuple(k for i, k in enumerate(facts) if i not in drop))
+    return facts, spare

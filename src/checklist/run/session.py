@@ -27,9 +27,9 @@ from checklist.model import dice as dice_mod
 from checklist.model.jumps import resolve
 from checklist.run import questions as q
 from checklist.run.questions import CONTINUE, Answer, BadAnswer, Question, Value
-from checklist.run.reader import Reader, dependents, drop_stale
+from checklist.run.reader import Reader, dependents
 from checklist.run.roster import Roster
-from checklist.run.scopes import RANK, Scopes
+from checklist.run.scopes import Scopes, forget
 from checklist.run.state import Decision, Event, Finish, Frame, How, Known, SessionError, State, Trail, Visit
 from checklist.run.step import Need, step_move
 
@@ -71,6 +71,7 @@ class Session:
         self.compute = compute  # False: computed facts are asked, as if the game master typed each
         self.seed = seed
         self.at = at
+        self._preset: dict[str, Value] = {}  # an override that a re-run takes where the fact is read
         start = at or program.start or _first_step(program)
         if start is None or start not in program.steps:
             raise SessionError(f"no step `{start}` to start at" if start else "the flow has no steps")
@@ -86,7 +87,8 @@ class Session:
             known.append(Known(name, value, fact.scope, "set", None, 0))
         spare = self.scopes.before(start) if known else frozenset()
         empty = State(start, 0, tuple(known), (), None, None, None, (), False, None, 0, 0, spare, roster)
-        self.history: list[State] = [self._settle(self._visit(empty, start, rules=False))]
+        self._start = self._visit(empty, start, rules=False)
+        self.history: list[State] = [self._settle(self._start)]
         self.events: list[Event] = []
 
     # ---- reading ---------------------------------------------------------
@@ -140,6 +142,10 @@ class Session:
     def _give(self, answer: Answer, rolled: bool) -> None:
         question = self._pending()
         state = self.state
+        if question.override and question.fact and isinstance(answer, (str, int)) and self._passed(question.fact):
+            self.history.append(self._reroute(question.fact, answer))
+            self.events.append(Event("answer", state.step, question.fact, answer))
+            return
         if question.kind == "continue":
             assert state.decision is not None
             event = Event("continue", state.step)
@@ -280,7 +286,29 @@ class Session:
 
     def _reader(self, state: State) -> Reader:
         return Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames,
-                      state.acted, self.compute, assume=self.assume)  # fmt: skip
+                      state.acted, self.compute, assume=self.assume, preset=self._preset)  # fmt: skip
+
+    def _passed(self, fact: str) -> bool:
+        """Whether an override is of a fact a step read since the last answer, before this one: the
+        run went on with the old value (a route taken, a state recorded), so it is run again."""
+        if len(self.history) < 2 or len(self.history) > 2 and self.events[-2].kind == "override":
+            return False
+        here = self.history[-2]
+        since = len(self.history[-3].trace) - 1 if len(self.history) > 2 else 0
+        return any(name == fact for visit in here.trace[since:-1] for name, _, _ in visit.used)
+
+    def _reroute(self, fact: str, value: Value) -> State:
+        """The state the last answer leads to when `fact` is `value` wherever it is read."""
+        history, events = self.history, self.events
+        self.history, self.events, self._preset = history[:-2], events[:-2], {fact: value}
+        try:
+            if len(history) == 2:  # the run's first question: from the start
+                return self._settle(self._start)
+            last = events[-2]
+            self.give(last.names if last.kind == "split" else last.value, rolled=last.rolled)
+            return self.state
+        finally:
+            self.history, self.events, self._preset = history, events, {}
 
     def _evaluate(
         self, state: State
@@ -348,7 +376,7 @@ class Session:
     def _visit(self, state: State, key: str, rules: bool = True) -> State:
         for observer in self.observers:
             observer.visited(key)
-        facts, spare = self._forget(state, key) if rules else (state.facts, state.spare)
+        facts, spare = forget(self.scopes, state.facts, state.spare, key) if rules else (state.facts, state.spare)
         branch = " > ".join(f.label for f in state.frames)
         trail = Trail(state.trail, Visit(key, branch))
         return replace(state, step=key, statement=0, facts=facts, trail=trail, question=None,
@@ -370,26 +398,6 @@ class Session:
         trail = Trail(state.trail, Visit(step, branch, resumed=True))
         return replace(state, step=step, statement=statement + 1, trail=trail, question=None,
                        decision=None, consulted=(), answered=False)  # fmt: skip
-
-    def _forget(self, state: State, key: str) -> tuple[tuple[Known, ...], frozenset[m.Scope]]:
-        """The three rules of the module docstring, for an arrival at `key`."""
-        facts, spare = state.facts, state.spare
-        drop: set[int] = set()
-        scope = self.scopes.starts_at(key)
-        if scope is not None:
-            keep_set = scope in spare  # the run started before this scope's first head
-            drop.update(i for i, k in enumerate(facts)
-                        if RANK[k.scope] >= RANK[scope] and not (keep_set and k.how == "set"))  # fmt: skip
-            spare = spare - {scope}
-        for asked in facts:
-            if asked.step == key and asked.how != "set" and asked.scope != "combat":
-                drop.update(
-                    i for i, k in enumerate(facts)
-                    if k is asked or (k.seq > asked.seq and RANK[k.scope] >= RANK[asked.scope])
-                )  # fmt: skip
-        if drop:
-            facts = drop_stale(tuple(k for i, k in enumerate(facts) if i not in drop))
-        return facts, spare
 
 
 def _merge(state: State, changed: tuple[Known, ...]) -> State:
