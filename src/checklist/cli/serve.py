@@ -1,6 +1,6 @@
 """`checklist serve [FLOW] [--roster FILE] [--session FILE] [--port N] [--host ADDR]`: the run in a browser.
 
-Importing this module costs argparse only; the engine and the web stack are imported by `run`.
+The web stack (uvicorn, Starlette) is imported when the server starts.
 The session file is resumed when it exists (restarting the server loses nothing), else a new
 session starts, as `checklist run` starts one. Exit codes (checklist.cli.exitcodes): 130 stopped
 with Ctrl-C (the session saved first); 1 the flow has check errors; 2 bad command line; 5 the session file is
