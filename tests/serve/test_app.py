@@ -38,7 +38,7 @@ def test_the_page_shows_the_step_its_choices_the_roster_and_the_lit_step(duel: S
     assert view.question is not None
     for choice in view.question.choices:  # each a button; 1-9 are its keys
         key = f' data-key="{choice.key}"><kbd>{choice.key}</kbd>' if len(choice.key) == 1 else ">"
-        assert f'value="{choice.key}"{key} {choice.label}</button>' in html
+        assert f'value="{choice.key}"{key} <span class="text">{choice.label}</span></button>' in html
     assert "Round 1, <strong>Alice</strong>" in html
     assert '<span class="hp">10/10</span>' in html and '<span class="hp">13/13</span>' in html  # Alice, Bruno
     assert f"{{&quot;X-Checklist-Token&quot;: &quot;{TOKEN}&quot;}}" in html

@@ -106,8 +106,12 @@ def template(svg: str, steps: set[str], title: str) -> Layout:
     """Cut Graphviz's SVG into a template: a class slot on each step and edge, a number badge on each step."""
     root = ET.fromstring(svg)
     _inert(root)
-    root.attrib.pop("width", None)  # the page sizes it; the viewBox keeps its proportions
-    root.attrib.pop("height", None)
+    for side in ("width", "height"):  # dot's points drawn as pixels: three quarters of print size, readable
+        size = NUMBER.match(root.get(side, ""))
+        if size is None:
+            root.attrib.pop(side, None)
+        else:
+            root.set(side, size.group(0))
     root.set("class", "chart")
     root.set("aria-label", f"Flowchart: {title}")
     root.set("role", "group")

@@ -50,11 +50,11 @@ def play(view: View, chart: str, token: str) -> str:
         f'<main id="play" class="play" data-step="{e(view.chart.current)}">\n'
         f"{roster}"
         f'<section class="turn" aria-labelledby="step-title">\n{turn}</section>\n'
-        f'<section class="detail" aria-label="Ledgers and cards">{side}</section>\n'
+        f'<section class="detail" aria-label="Ledgers and cards" tabindex="0">{side}</section>\n'
         f'<section class="chart-pane" aria-label="Flowchart">\n<div class="chart-box" tabindex="0" '
         f'aria-label="Flowchart of this section; the current step is lit">{chart}</div>\n'
         '<div id="step-prose" class="step-prose" aria-live="polite"></div>\n</section>\n'
-        f'<section class="log" aria-label="Combat log">{log_html(view.fight)}</section>\n'
+        f'<section class="log" aria-label="Combat log" tabindex="0">{log_html(view.fight)}</section>\n'
         "</main>"
     )
 
@@ -133,7 +133,7 @@ def question_html(q: QuestionView, token: str) -> str:
             data = f' data-key="{e(keys[0])}"' if keys else ""
             data += f' data-alt="{e(keys[1])}"' if len(keys) > 1 else ""
             shown = "".join(f"<kbd>{e(k)}</kbd>" for k in keys)
-            label = f"{shown} {e(c.label)}"
+            label = f'{shown} <span class="text">{e(c.label)}</span>'
             buttons.append(f'<button type="submit" name="answer" value="{e(c.key)}"{data}>{label}</button>')
         parts.append(f'<div class="choices">{"".join(buttons)}</div>')
     return _form("answer", token, "".join(parts), "question", "Answer")
@@ -146,9 +146,9 @@ def _controls(view: View, overridable: tuple[str, ...], token: str) -> str:
     if not overridable:
         return f'<div class="controls">{back}</div>'
     buttons = "".join(f'<button type="submit" name="fact" value="{e(f)}">{e(f)}</button>' for f in overridable)
-    fix = _form("override", token, f'<span class="label">Correct a known fact:</span> {buttons}', "override",
-                "Correct a known fact")  # fmt: skip
-    return f'<div class="controls">{back}{fix}</div>'
+    fix = _form("override", token, buttons, "override", "Correct a known fact")
+    summary = f"Correct a known fact ({len(overridable)})"
+    return f'<div class="controls">{back}<details class="fix"><summary>{summary}</summary>{fix}</details></div>'
 
 
 def _end_html(view: View, token: str) -> str:
