@@ -58,7 +58,7 @@ def listen(host: str, port: int) -> socket.socket:
     except ValueError:
         raise Fail(exitcodes.USAGE, f"--host {host[:80]}: give an IP address, e.g. 127.0.0.1 (this machine only) "
                    "or 0.0.0.0 (every network of this machine)") from None  # fmt: skip
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # TCP named: asyncio then sets NODELAY
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
