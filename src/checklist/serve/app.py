@@ -77,16 +77,30 @@ class Guard:
 class Server:
     """The routes, bound to one game, its token and the addresses it answers to."""
 
-    def __init__(self, game: Game, charts: Charts, origins: frozenset[str], title: str, token: str) -> None:
+    def __init__(self, game: Game, charts: Charts, origins: frozenset[str], title: str, token: str,
+                 warm: bool) -> None:  # fmt: skip
         self.game = game
         self.charts = charts
         self.origins = origins
         self.title = title
         self.token = token
+        self.warming = not warm  # True once the background layout has started (or is not wanted)
+        self.lock = threading.Lock()
 
     def home(self, request: Request) -> Response:
         view = self.game.view()
-        return HTMLResponse(page.page(view, self._chart(view), self.token, self.title))
+        response = HTMLResponse(page.page(view, self._chart(view), self.token, self.title))
+        self._warm()
+        return response
+
+    def _warm(self) -> None:
+        """After the first page: lay out the other sections in the background, so no answer waits for dot
+        (not at start-up, where dot would slow the server's own start)."""
+        with self.lock:
+            if self.warming:
+                return
+            self.warming = True
+        threading.Thread(target=self.charts.warm, name="chart-warm", daemon=True).start()
 
     def step(self, request: Request) -> Response:
         key = request.query_params.get("key", "")[:100]
@@ -139,12 +153,11 @@ async def _in_thread(work: Callable[[], View]) -> View:
 
 def create_app(game: Game, charts: Charts, host: str, port: int, title: str, *, token: str | None = None,
                warm: bool = True) -> Starlette:  # fmt: skip
-    """The application for `game`, answering at host:port; `warm` lays out the flowchart in the background."""
+    """The application for `game`, answering at host:port; `warm`: after the first page, lay out every
+    section of the flowchart in the background."""
     hosts = allowed_hosts(host, port)
     origins = frozenset(f"http://{h}" for h in hosts)
-    server = Server(game, charts, origins, title, token or secrets.token_urlsafe(32))
-    if warm:
-        threading.Thread(target=charts.warm, name="chart-warm", daemon=True).start()
+    server = Server(game, charts, origins, title, token or secrets.token_urlsafe(32), warm)
     routes = [
         Route("/", server.home, methods=["GET"]),
         Route("/step", server.step, methods=["GET"]),
