@@ -229,6 +229,12 @@ def test_undo_reload_and_restart_lose_nothing(turn_file: Path, browser: Any) -> 
         wait_for_step(browser, local.state.step, "target")
         browser.refresh()
         wait_for_step(browser, local.state.step, "target")
+        by_css(browser, ".chart g.current").click()  # a step's text is one click away on the flowchart
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        title = local.step.title
+        WebDriverWait(browser, 20).until(lambda d: title in by_css(d, "#step-prose").text, "no prose on a click")
+        assert by_css(browser, "#step-prose h2").text.startswith(f"{local.state.step} {title}")
     finally:
         assert server.stop() == 130
     again = Server("--session", str(turn_file))  # a restarted server resumes the file

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from checklist.cli import exitcodes
+from checklist.cli.serve import listen
 from checklist.run import journal as jr
 from tests.serve.conftest import DUEL_ROSTER, asked
 
@@ -112,8 +113,6 @@ def test_a_host_that_is_not_an_address_is_a_usage_error() -> None:
 def test_the_listening_socket_is_tcp_so_answers_are_not_held_back_by_nagle() -> None:
     """asyncio turns Nagle's algorithm off only for sockets whose protocol is IPPROTO_TCP; with 0 a
     kept-alive connection waited 40 ms (the client's delayed ACK) for every response's body."""
-    from checklist.cli.serve import listen
-
     sock = listen("127.0.0.1", 0)
     try:
         assert sock.proto == socket.IPPROTO_TCP

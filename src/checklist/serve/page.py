@@ -8,20 +8,14 @@ own two files (htmx and serve.js), and the page's Content-Security-Policy allows
 
 from __future__ import annotations
 
-from html import escape
-
 from checklist.run.chart import StepView
 from checklist.run.rolls import roll_line
 from checklist.run.screen import QuestionView, RefView, Screen, SummaryView
 from checklist.serve.game import View
-from checklist.serve.panels import cards_html, fight_html, ledgers_html, log_html, roster_html, summary_html
+from checklist.serve.panels import cards_html, e, fight_html, ledgers_html, log_html, roster_html, summary_html
 
 HTMX_CONFIG = '{"includeIndicatorStyles": false, "allowEval": false, "allowScriptTags": false}'
 YES_NO = {"yes": "y", "no": "n"}  # keys for the choices named so, besides their numbers
-
-
-def e(text: object) -> str:
-    return escape(str(text), quote=True)
 
 
 def page(view: View, chart: str, token: str, title: str) -> str:

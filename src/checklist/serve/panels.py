@@ -9,15 +9,12 @@ from __future__ import annotations
 from html import escape
 
 from checklist.run.fight import FightView
+from checklist.run.paint import attack_text, signed
 from checklist.run.screen import CombatantView, LedgerView, RosterView, Screen, SummaryView
 
 
 def e(text: object) -> str:
     return escape(str(text), quote=True)
-
-
-def _signed(value: object) -> str:
-    return f"{value:+d}" if isinstance(value, int) else str(value)
 
 
 def _bar(what: str, value: int, most: int | None, name: str) -> str:
@@ -55,12 +52,12 @@ def roster_html(view: RosterView) -> str:
 
 def ledger_html(view: LedgerView) -> str:
     rows = "".join(
-        f'<tr><td class="value">{e(_signed(line.value))}</td><td>{e(line.what)}</td>'
+        f'<tr><td class="value">{e(signed(line.value))}</td><td>{e(line.what)}</td>'
         f'<td class="source">{e(line.fact)}; {e(line.source)}</td></tr>'
         for line in view.lines
     )
     if view.correction:
-        rows += (f'<tr><td class="value">{e(_signed(view.correction))}</td>'
+        rows += (f'<tr><td class="value">{e(signed(view.correction))}</td>'
                  '<td>correction typed by the game master</td><td></td></tr>')  # fmt: skip
     total = "?" if view.total is None else view.total
     return (
@@ -91,12 +88,7 @@ def log_html(fight: FightView | None) -> str:
         return ""
     if not fight.log:
         return '<h2>Combat log</h2><p class="hint">No attack yet.</p>'
-    items = []
-    for a in reversed(fight.log):
-        damage = f"; damage {a.damage}" if a.damage else ""
-        hurt = f"; injury {a.injury}" if a.injury is not None else ""
-        items.append(f"<li>round {e(a.round)} {e(a.attacker)} → {e(a.target)}: attack {e(a.roll)}; "
-                     f"defense {e(a.defense)}{e(damage)}{e(hurt)}</li>")  # fmt: skip
+    items = [f"<li>{e(attack_text(a))}</li>" for a in reversed(fight.log)]
     return f'<h2>Combat log</h2><ol class="log-lines" reversed>{"".join(items)}</ol>'
 
 
