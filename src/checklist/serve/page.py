@@ -91,9 +91,11 @@ def messages_html(messages: tuple[str, ...]) -> str:
 
 def _form(action: str, token: str, body: str, css: str = "", label: str = "") -> str:
     labelled = f' aria-label="{e(label)}"' if label else ""
+    # hx-sync: a second click while an answer is on its way is dropped, not taken for the next question
     return (
         f'<form class="{css}" method="post" action="/{action}" hx-post="/{action}" hx-target="#play" '
-        f'hx-swap="outerHTML"{labelled}><input type="hidden" name="token" value="{e(token)}">{body}</form>'
+        f'hx-swap="outerHTML" hx-sync="#play:drop"{labelled}>'
+        f'<input type="hidden" name="token" value="{e(token)}">{body}</form>'
     )
 
 
