@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from checklist.graph.program import Program
 from checklist.run import journal as jr
 from checklist.run.chart import chart_view
@@ -95,12 +97,11 @@ def test_a_roll_shows_its_line_and_the_ledger_its_lines(duel: Served) -> None:
 def test_a_bad_answer_gets_the_terminals_message_and_changes_nothing(duel: Served) -> None:
     before = duel.path.read_bytes()
     steps = len(duel.game.session.history)
-    try:
-        Session(duel.game.session.program, at="combat.1", seed=11, roster=load_roster(DUEL_ROSTER),
-                pause=False).answer("fly")  # fmt: skip
-        raise AssertionError("`fly` should be a bad answer")
-    except BadAnswer as exc:
-        message = str(exc)
+    terminal = Session(duel.game.session.program, at="combat.1", seed=11, roster=load_roster(DUEL_ROSTER),
+                       pause=False)  # fmt: skip
+    with pytest.raises(BadAnswer) as refused:
+        terminal.answer("fly")
+    message = str(refused.value)
     html = duel.answer("fly")
     assert f'<ul class="messages" id="messages" role="alert"><li>{message}</li></ul>' in html.replace("&#x27;", "'")
     assert asked(html)[1] == "maneuver"
