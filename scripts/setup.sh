@@ -14,6 +14,14 @@ fi
 if ! command -v tmux >/dev/null 2>&1 && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux) >/dev/null || true
 fi
+# The browser tests (tests/serve/test_browser.py) drive Debian's Chromium with Selenium; they skip
+# with the reason when neither is installed and this cannot install them.
+if { ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; } \
+    && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  echo "setup: installing chromium and chromium-driver with apt-get (the browser tests)" >&2
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver) >/dev/null \
+    || echo "setup: could not install chromium; the browser tests will be skipped" >&2
+fi
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi

@@ -1,6 +1,6 @@
 """The tree shows the pipeline: a lower layer never imports a higher one, and nothing imports in a circle.
 
-text -> statements (syntax) -> model (build) -> graph -> compute -> checks -> run / render -> paths -> cli.
+text -> statements (syntax) -> model (build) -> graph -> compute -> checks -> run / render -> paths / serve -> cli.
 `model` is the vocabulary every layer shares (nodes, spans, diagnostics, dice, names, jumps).
 """
 
@@ -15,7 +15,7 @@ from tests.conftest import ROOT
 
 SRC = ROOT / "src" / "checklist"
 RANK = {"model": 0, "syntax": 1, "build": 2, "graph": 3, "compute": 4, "checks": 5, "run": 6, "render": 6,
-        "paths": 7, "cli": 8}  # fmt: skip
+        "paths": 7, "serve": 7, "cli": 8}  # fmt: skip
 FACADE = {"checklist", "checklist.__main__"}  # the public API and `python -m checklist` may import anything
 
 

@@ -33,6 +33,7 @@ def parser() -> argparse.ArgumentParser:
     roster.add_argument("files", nargs="+", type=Path, metavar="FILE", help="TOML rosters and GCS sheets (.gcs)")
     roster.add_argument("--toml", action="store_true", help="write it as a TOML roster, to edit and use again")
     render_parser(sub)
+    serve_arguments(sub.add_parser("serve", help="play a flow in a web browser, with the flowchart lit up"))
     cards = sub.add_parser("cards", help="print a maneuver card, or list a deck by category")
     cards.add_argument("name", nargs="?", help="card name or title, or its start (default: list the deck)")
     cards.add_argument("--deck", default="4e", help="which deck: 4e (default) or 3e")
@@ -76,6 +77,24 @@ def run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--roster", type=Path, metavar="FILE", action="append",
                         help="the combatants: a TOML roster or a GCS character sheet (.gcs), repeatable "
                              "(docs/roster.md); steps read them instead of asking")  # fmt: skip
+
+
+def serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
+    parser.add_argument("--roster", type=Path, metavar="FILE", action="append",
+                        help="the combatants: a TOML roster or a GCS sheet (.gcs), repeatable")  # fmt: skip
+    parser.add_argument("--session", type=Path, metavar="FILE",
+                        help=f"the session, saved after every answer and resumed when it exists "
+                             f"(default: {DEFAULT_SESSION})")  # fmt: skip
+    parser.add_argument("--port", type=int, default=8000, metavar="N", help="port (default 8000; 0: any free one)")
+    parser.add_argument("--host", default="127.0.0.1", metavar="ADDR",
+                        help="address to listen on (default 127.0.0.1: this machine only)")  # fmt: skip
+    parser.add_argument("--at", metavar="STEP", help="start at this step, e.g. combat.1")
+    parser.add_argument("--set", metavar="FACT=VALUE", action="append", default=[],
+                        help="a fact known from the start, e.g. stunned=no (repeatable)")  # fmt: skip
+    parser.add_argument("--seed", type=int, metavar="N", help="seed for the dice the program rolls")
+    parser.add_argument("--learn", action="store_true", help="show every step with its prose (learning the rules)")
+    parser.set_defaults(ask_computed=False)
 
 
 def render_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]

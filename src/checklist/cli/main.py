@@ -89,6 +89,12 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from checklist.cli.serve import run  # deferred: the run engine, lark and the web stack
+
+    return run(args)
+
+
 def cmd_paths(args: argparse.Namespace) -> int:
     from checklist.cli.paths import run  # deferred: the planner, the run engine and lark
 
@@ -96,7 +102,7 @@ def cmd_paths(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"check": cmd_check, "run": cmd_run, "render": cmd_render, "paths": cmd_paths, "cards": cmd_cards,
-            "roster": cmd_roster}  # fmt: skip
+            "roster": cmd_roster, "serve": cmd_serve}  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,6 +14,7 @@ import os
 import stat
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from checklist.run.session import Session
 
 
-class _Fail(Exception):
+class Fail(Exception):
     def __init__(self, code: int, message: str) -> None:
         super().__init__(message)
         self.code = code
@@ -47,7 +48,7 @@ class _Fail(Exception):
 def run(args: argparse.Namespace) -> int:
     try:
         return _run(args)
-    except _Fail as fail:
+    except Fail as fail:
         print(f"checklist run: {visible(str(fail))}", file=sys.stderr)  # it may quote a file, a name, a value
         return fail.code
 
@@ -55,28 +56,45 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     starts = args.at or args.set or args.seed is not None or args.roster is not None or args.learn
     if args.resume is not None and starts:
-        raise _Fail(exitcodes.USAGE, "--at, --set, --seed, --roster and --learn start a new session; "
+        raise Fail(exitcodes.USAGE, "--at, --set, --seed, --roster and --learn start a new session; "
                     "they do not go with --resume (a session keeps the view it started with)")  # fmt: skip
+    prepared = prepare(args, args.resume, args.session or args.resume or DEFAULT_SESSION,
+                       "--session" if args.session else "--resume" if args.resume else "the session file")  # fmt: skip
+    return _play(prepared.session, prepared.save, prepared.path, args.answers, prepared.notes,
+                 args.trace or args.learn)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A session ready to play, and how to save it (after every answer)."""
+
+    session: Session
+    save: Callable[[bool], None]  # save(sync): write the session file, fsync'd when sync
+    path: Path
+    notes: tuple[str, ...]  # what resuming noticed, for the game master
+
+
+def prepare(args: argparse.Namespace, resume: Path | None, session_path: Path, option: str) -> Prepared:
+    """Load the flow and start a session from `args`, or resume `resume`; raise Fail with the message."""
     saved: jr.Journal | None = None
-    if args.resume is not None:
+    if resume is not None:
         try:
-            saved = jr.read(args.resume)
+            saved = jr.read(resume)
         except jr.JournalError as exc:
-            raise _Fail(exitcodes.BAD_SESSION, f"{exc}\n  the file was left as it is") from None
-    paths = _flow_paths(args.flow, saved, args.resume)
-    session_path: Path = args.session or args.resume or DEFAULT_SESSION
-    _writable(session_path, "--session" if args.session else "--resume" if args.resume else "the session file")
+            raise Fail(exitcodes.BAD_SESSION, f"{exc}\n  the file was left as it is") from None
+    paths = _flow_paths(args.flow, saved, resume)
+    _writable(session_path, option)
     program, problems = load_clean(paths)
     if problems is not None:
         sys.stderr.write(problems)
-        raise _Fail(exitcodes.FINDINGS, "the flow has errors (see above; `checklist check` lists them)")
+        raise Fail(exitcodes.FINDINGS, "the flow has errors (see above; `checklist check` lists them)")
     digest = jr.digest(program)
     notes: tuple[str, ...] = ()
     if saved is not None:
         try:
             restored = jr.restore(saved, program, digest)
         except jr.JournalError as exc:
-            raise _Fail(exitcodes.BAD_SESSION, f"{args.resume}: {exc}\n  the file was left as it is") from None
+            raise Fail(exitcodes.BAD_SESSION, f"{resume}: {exc}\n  the file was left as it is") from None
         session, notes = restored.session, restored.notes
     else:
         session = _new_session(program, args)
@@ -87,9 +105,9 @@ def _run(args: argparse.Namespace) -> int:
         try:
             jr.write(session_path, jr.snapshot(session, digest, recorded), sync)
         except OSError as exc:
-            raise _Fail(exitcodes.USAGE, f"cannot save the session to {session_path}: {exc.strerror}") from None
+            raise Fail(exitcodes.USAGE, f"cannot save the session to {session_path}: {exc.strerror}") from None
 
-    return _play(session, save, session_path, args.answers, notes, args.trace or args.learn)
+    return Prepared(session, save, session_path, notes)
 
 
 def _flow_paths(flow: Path | None, saved: jr.Journal | None, resume: Path | None) -> list[Path]:
@@ -99,7 +117,7 @@ def _flow_paths(flow: Path | None, saved: jr.Journal | None, resume: Path | None
     recorded = [Path(p) for p in saved.paths] if saved is not None else []
     for path in recorded:  # a session file is input too: it may name /etc/passwd or a FIFO
         if not path.is_absolute() or (path.exists() and not _flow_place(path)):
-            raise _Fail(exitcodes.BAD_SESSION, f"{resume}: flow.paths names {str(path)[:200]}, which is not a "
+            raise Fail(exitcodes.BAD_SESSION, f"{resume}: flow.paths names {str(path)[:200]}, which is not a "
                         "folder or a .flow file; pass the flow yourself: checklist run FLOW --resume FILE\n"
                         "  the file was left as it is")  # fmt: skip
     if recorded and all(p.exists() for p in recorded):
@@ -117,13 +135,13 @@ def _writable(path: Path, option: str) -> None:
     """Where the session is saved must be a regular file (or none yet) in a folder we can write."""
     folder = path.parent
     if not folder.is_dir():
-        raise _Fail(exitcodes.USAGE, f"{option} {path}: the folder {folder} does not exist; "
+        raise Fail(exitcodes.USAGE, f"{option} {path}: the folder {folder} does not exist; "
                     f"create it (mkdir -p {folder}) or save the session elsewhere with --session FILE")  # fmt: skip
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise _Fail(exitcodes.USAGE, f"{option} {path}: cannot write in the folder {folder} (permission denied); "
+        raise Fail(exitcodes.USAGE, f"{option} {path}: cannot write in the folder {folder} (permission denied); "
                     "save the session elsewhere with --session FILE")  # fmt: skip
     if (path.exists() or path.is_symlink()) and not stat.S_ISREG(path.stat().st_mode if path.exists() else 0):
-        raise _Fail(exitcodes.USAGE, f"{option} {path}: is not a regular file (a folder, FIFO or device); "
+        raise Fail(exitcodes.USAGE, f"{option} {path}: is not a regular file (a folder, FIFO or device); "
                     "save the session to a file with --session FILE")  # fmt: skip
 
 
@@ -134,9 +152,9 @@ def _refuse_to_clobber(path: Path) -> None:
     try:
         existing = jr.read(path)
     except jr.JournalError:
-        raise _Fail(exitcodes.BAD_SESSION, f"{path} exists and is not a session file; pass --session FILE") from None
+        raise Fail(exitcodes.BAD_SESSION, f"{path} exists and is not a session file; pass --session FILE") from None
     if not existing.finished:
-        raise _Fail(exitcodes.USAGE, f"{path} holds an unfinished session: continue it with --resume {path}, "
+        raise Fail(exitcodes.USAGE, f"{path} holds an unfinished session: continue it with --resume {path}, "
                     "or start another with --session FILE")  # fmt: skip
 
 
@@ -148,9 +166,9 @@ def _new_session(program: Program, args: argparse.Namespace) -> Session:
     for item in args.set:
         name, equals, value = item.partition("=")
         if not equals or not name.strip() or not value.strip():
-            raise _Fail(exitcodes.USAGE, f"--set {item[:80]}: write FACT=VALUE, e.g. --set stunned=no")
+            raise Fail(exitcodes.USAGE, f"--set {item[:80]}: write FACT=VALUE, e.g. --set stunned=no")
         if name.strip() not in program.facts:
-            raise _Fail(exitcodes.USAGE, f"--set {item[:80]}: no fact `{name.strip()[:40]}` in this flow"
+            raise Fail(exitcodes.USAGE, f"--set {item[:80]}: no fact `{name.strip()[:40]}` in this flow"
                         + did_you_mean(name.strip(), program.facts))  # fmt: skip
         facts[name.strip()] = value.strip()
     at = _step_key(program, args.at) if args.at else None
@@ -161,7 +179,7 @@ def _new_session(program: Program, args: argparse.Namespace) -> Session:
         )
     except (SessionError, BadAnswer) as exc:
         where = "--set" if args.set else "--roster [rules]" if roster is not None and roster.rules else ""
-        raise _Fail(exitcodes.USAGE, f"{where}: {exc}" if where else str(exc)) from None
+        raise Fail(exitcodes.USAGE, f"{where}: {exc}" if where else str(exc)) from None
 
 
 def _rules(program: Program, roster: Roster | None) -> dict[str, str]:
@@ -171,10 +189,10 @@ def _rules(program: Program, roster: Roster | None) -> dict[str, str]:
     for name, _ in roster.rules:
         decl = program.facts.get(name)
         if decl is None:
-            raise _Fail(exitcodes.USAGE, f"--roster: [rules] {visible(name[:40])}: no fact of that name in this flow"
+            raise Fail(exitcodes.USAGE, f"--roster: [rules] {visible(name[:40])}: no fact of that name in this flow"
                         + did_you_mean(name, program.facts))  # fmt: skip
         if decl.scope != "combat":
-            raise _Fail(exitcodes.USAGE, f"--roster: [rules] {name}: it is asked per {decl.scope}, not once per "
+            raise Fail(exitcodes.USAGE, f"--roster: [rules] {name}: it is asked per {decl.scope}, not once per "
                         "combat; [rules] holds options set once (docs/roster.md), --set sets any fact")  # fmt: skip
     return dict(roster.rules)
 
@@ -183,9 +201,9 @@ def _roster(paths: list[Path]) -> Roster:
     try:
         roster = load_all(paths)
     except OldFormat as exc:
-        raise _Fail(exitcodes.OLD_SHEET, str(exc)) from None
+        raise Fail(exitcodes.OLD_SHEET, str(exc)) from None
     except RosterError as exc:
-        raise _Fail(exitcodes.USAGE, str(exc)) from None
+        raise Fail(exitcodes.USAGE, str(exc)) from None
     for note in roster.notes:  # what the sheets did not say: the flow asks for it (docs/roster.md)
         print(f"roster: {note}", file=sys.stderr)
     return roster
@@ -200,8 +218,8 @@ def _step_key(program: Program, text: str) -> str:
         if len(found) == 1:
             return found[0]
         if found:
-            raise _Fail(exitcodes.USAGE, f"--at {text}: several checklists have a step {text}: {', '.join(found)}")
-    raise _Fail(exitcodes.USAGE, f"--at {text[:80]}: no such step (write it like combat.54)"
+            raise Fail(exitcodes.USAGE, f"--at {text}: several checklists have a step {text}: {', '.join(found)}")
+    raise Fail(exitcodes.USAGE, f"--at {text[:80]}: no such step (write it like combat.54)"
                 + did_you_mean(text, program.steps))  # fmt: skip
 
 
@@ -222,7 +240,7 @@ def _play(
         try:
             read = Feed(read_answers(answers))
         except AnswersError as exc:
-            raise _Fail(exitcodes.USAGE, str(exc)) from None
+            raise Fail(exitcodes.USAGE, str(exc)) from None
         echo = True
     colour = out.isatty() and not os.environ.get("NO_COLOR")
     durable = answers is None and sys.stdin.isatty()  # scripted runs fsync only when they stop

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from checklist.graph.program import Program
 from checklist.run import screen as views
-from checklist.run.fight import FightView
+from checklist.run.fight import AttackLine, FightView
 from checklist.run.rolls import roll_line
 from checklist.run.screen import (
     CardView,
@@ -122,18 +122,18 @@ def ledger_lines(view: LedgerView, brief: bool = False) -> list[str]:
     still the sum of the lines shown."""
     out = [f"{view.title} ({view.fact}):"]
     shown = [line for line in view.lines if not brief or line.value != 0]
-    out.extend(f"  {_signed(line.value):>4}  {line.what}  [{line.fact}; {line.source}]" for line in shown)
+    out.extend(f"  {signed(line.value):>4}  {line.what}  [{line.fact}; {line.source}]" for line in shown)
     if len(shown) < len(view.lines):
         zero = [line.fact for line in view.lines if line not in shown]
         out.append(f"    +0  {len(zero)} more at +0: {', '.join(zero)}")
     if view.correction:
-        out.append(f"  {_signed(view.correction):>4}  correction typed by the game master")
+        out.append(f"  {signed(view.correction):>4}  correction typed by the game master")
     total = "?" if view.total is None else view.total
     out.append(f"  {'= ' + str(total):>6}  {view.title}")
     return out
 
 
-def _signed(value: object) -> str:
+def signed(value: object) -> str:
     return f"{value:+d}" if isinstance(value, int) else str(value)
 
 
@@ -252,13 +252,15 @@ def fight_lines(view: FightView) -> list[str]:
                      f"{c.posture:<9} {', '.join(c.conditions) or '-'}{wounds}".rstrip())  # fmt: skip
     if view.log:
         lines.append("Combat log:")
-    for a in view.log:
-        hurt = f"; injury {a.injury}" if a.injury is not None else ""
-        damage = f"; damage {a.damage}" if a.damage else ""
-        lines.append(
-            f"  round {a.round}  {a.attacker} → {a.target}: attack {a.roll}; defense {a.defense}{damage}{hurt}"
-        )
+    lines.extend(f"  {attack_text(a)}" for a in view.log)
     return lines
+
+
+def attack_text(a: AttackLine) -> str:
+    """One attack of the combat log: `round 1  Alice → Bruno: attack 13 vs 15: success; defense ...`."""
+    hurt = f"; injury {a.injury}" if a.injury is not None else ""
+    damage = f"; damage {a.damage}" if a.damage else ""
+    return f"round {a.round}  {a.attacker} → {a.target}: attack {a.roll}; defense {a.defense}{damage}{hurt}"
 
 
 def _visit_lines(visit: VisitView) -> list[str]:

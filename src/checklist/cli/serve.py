@@ -1,0 +1,128 @@
+"""`checklist serve [FLOW] [--roster FILE] [--session FILE] [--port N] [--host ADDR]`: the run in a browser.
+
+The web stack (uvicorn, Starlette) is imported when the server starts.
+The session file is resumed when it exists (restarting the server loses nothing), else a new
+session starts, as `checklist run` starts one. Exit codes (checklist.cli.exitcodes): 130 stopped
+with Ctrl-C (the session saved first); 1 the flow has check errors; 2 bad command line; 5 the session file is
+corrupt or foreign; 8 cannot listen (the port is in use, or the address is not this machine's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import ipaddress
+import socket
+import sys
+from pathlib import Path
+
+from checklist.cli import exitcodes
+from checklist.cli.arguments import DEFAULT_SESSION
+from checklist.cli.run import Fail, prepare
+from checklist.model.visible import visible
+from checklist.run import journal as jr
+
+LOOPBACK = "127.0.0.1"
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return _serve(args)
+    except Fail as fail:
+        print(f"checklist serve: {visible(str(fail))}", file=sys.stderr)
+        return fail.code
+
+
+def _resume(path: Path, starts: bool) -> Path | None:
+    """The session file to resume: the one at `path` unless it is finished and a new one is asked for."""
+    if not path.exists():
+        return None
+    try:
+        existing = jr.read(path)
+    except jr.JournalError as exc:
+        left = "the file was left as it is; serve another with --session FILE"
+        raise Fail(exitcodes.BAD_SESSION, f"{exc}\n  {left}") from None
+    if existing.finished and starts:
+        return None  # a finished session makes way for the new one, as with `checklist run`
+    if starts:
+        raise Fail(exitcodes.USAGE, f"{path} holds an unfinished session: serve it again with "
+                   f"`checklist serve --session {path}` (without --roster, --at, --seed, --set or --learn), "
+                   "or start another with --session FILE")  # fmt: skip
+    return path
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket on host:port, or Fail with what to do instead."""
+    try:
+        family = socket.AF_INET6 if ipaddress.ip_address(host).version == 6 else socket.AF_INET
+    except ValueError:
+        raise Fail(exitcodes.USAGE, f"--host {host[:80]}: give an IP address, e.g. 127.0.0.1 (this machine only) "
+                   "or 0.0.0.0 (every network of this machine)") from None  # fmt: skip
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # TCP named: asyncio then sets NODELAY
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(64)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise Fail(exitcodes.NO_PORT, f"port {port} on {host} is in use (another `checklist serve`?); "
+                       "pick another with --port N, or --port 0 for any free port") from None  # fmt: skip
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            raise Fail(exitcodes.NO_PORT, f"port {port}: permission denied (ports below 1024 need root); "
+                       "use --port 8000 or another above 1023") from None  # fmt: skip
+        raise Fail(exitcodes.NO_PORT, f"cannot listen on {host} port {port}: {exc.strerror}; "
+                   "--host takes an address of this machine (127.0.0.1 by default)") from None  # fmt: skip
+    sock.setblocking(False)
+    return sock
+
+
+def exposure(host: str, port: int) -> str | None:
+    """What listening on a non-loopback address means, in words; None for loopback."""
+    if ipaddress.ip_address(host).is_loopback:
+        return None
+    return (f"note: listening on {host}, not on loopback: anyone who can reach this machine on port {port} "
+            "can open the page and play this session (there is no password; the page's token only stops "
+            "other web pages from acting for you). Use it on a network you trust, or leave --host out "
+            f"({LOOPBACK}: this machine only).")  # fmt: skip
+
+
+def _serve(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        raise Fail(exitcodes.USAGE, f"--port {args.port}: give a port from 1 to 65535, or 0 for any free port")
+    path: Path = args.session or DEFAULT_SESSION
+    starts = bool(args.at or args.set or args.seed is not None or args.roster is not None or args.learn)
+    resume = _resume(path, starts)
+    sock = listen(args.host, args.port)  # first: a port in use is said before the flow is loaded
+    prepared = prepare(args, resume, path, "--session" if args.session else "the session file")
+    prepared.save(True)
+
+    import uvicorn  # deferred: the web stack
+
+    from checklist.serve.app import create_app  # deferred: starlette
+    from checklist.serve.chart import Charts  # deferred: with the app
+    from checklist.serve.game import Game  # deferred: with the app
+
+    session = prepared.session
+    port = sock.getsockname()[1]
+    title = session.program.checklists[session.step.checklist].title
+    game = Game(session, prepared.save, str(path))
+    app = create_app(game, Charts(session.program), args.host, port, title)
+    for note in prepared.notes:
+        print(f"note: {note}")
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"checklist serve: http://{shown}:{port}/  (session {path}, saved after every answer; Ctrl-C stops)",
+          flush=True)  # fmt: skip
+    warning = exposure(args.host, port)
+    if warning is not None:
+        print(warning, file=sys.stderr, flush=True)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    code = exitcodes.OK
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stops cleanly on Ctrl-C, then raises it again
+        code = exitcodes.INTERRUPTED
+    prepared.save(True)
+    print(f"checklist serve: stopped; the session is in {path} (serve it again: checklist serve --session {path})",
+          flush=True)  # fmt: skip
+    return code
