@@ -12,7 +12,7 @@ import json
 
 from checklist.graph.program import Program
 from checklist.run import journal as jr
-from checklist.run.passing import assumed_since
+from checklist.run.passing import assumed_since, passed_steps
 from checklist.run.session import Session
 from tests.run.conftest import DATA
 from tests.run.test_table_turn import table_view
@@ -30,6 +30,8 @@ def test_an_assumed_answer_before_the_first_question_reroutes_from_the_start(flo
     session.override("drops-weapon")
     session.answer("yes")
     assert session.state.step == "combat.11" and "combat.6" not in steps(session)
+    assert passed_steps(session) == ("2", "3", "4", "5", "9", "10")  # the next screen shows the new route
+    assert ("drops-weapon", "no") not in assumed_since(session)
     known = session.state.known()["drops-weapon"]
     assert known.value == "yes" and known.how == "override" and known.step == "combat.5"
 

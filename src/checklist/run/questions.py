@@ -72,7 +72,7 @@ def fact_question(
     if fact.kind == "choice":
         offered = names or fact.choices  # `parry if can-parry`: the reader bars what cannot be chosen now
         options = tuple(Option(c, c) for c in offered)
-        barred = tuple(Option(c, guard) for c, guard in fact.guards if c not in offered)
+        barred = tuple(Option(c, _asks(program, guard)) for c, guard in fact.guards if c not in offered)
         return Question("choice", fact.question, fact.name, options, override=override, barred=barred)
     if fact.kind == "table":
         table = program.tables.get(fact.table or "")
@@ -82,6 +82,12 @@ def fact_question(
     if fact.kind == "roll":
         return Question("roll", fact.question, fact.name, dice=dice or fact.dice, override=override)
     return Question("number", fact.question, fact.name, override=override)
+
+
+def _asks(program: Program, fact: str) -> str:
+    """A yes/no fact as the game master reads it: its question (`Can the defender parry now ...?`)."""
+    decl = program.facts.get(fact)
+    return decl.question if decl is not None else fact
 
 
 def split_question(item: str | None, where: str, plain: str | None = None) -> Question:
@@ -130,7 +136,7 @@ def _option(question: Question, raw: str) -> str:
     shut = match_option(question.barred, raw)
     if shut is not None:
         guard = next(o.label for o in question.barred if o.value == shut)
-        raise BadAnswer(f"`{shut}` cannot be chosen now ({guard} is no); choose one of: "
+        raise BadAnswer(f"`{shut}` cannot be chosen now: {guard} no; choose one of: "
                         + ", ".join(o.value for o in options))  # fmt: skip
     several = starting(options, raw)
     if len(several) > 1:
