@@ -150,7 +150,7 @@ def test_hp_thresholds() -> None:
     cases = ((12, "fine"), (4, "fine"), (3, "reeling"), (1, "reeling"), (0, "consciousness-roll"),
              (-11, "consciousness-roll"), (-12, "death-check"), (-59, "death-check"), (-60, "dead"))  # fmt: skip
     for left, state in cases:
-        assert compute("hp-state", target_hp=12, target_current_hp=left + 1, injury=1) == state, left
+        assert compute("hp-state", target_hp=12, target_current_hp=left + 1, injury=1, hit_area="torso") == state, left
 
 
 def test_knockback() -> None:
@@ -183,3 +183,30 @@ def test_injury_is_at_least_1_when_a_non_crushing_attack_penetrates(penetrating:
     got = compute("injury", penetrating=penetrating, wounding_row=row, damage_type=kind)
     assert isinstance(got, int) and got >= 1
     assert got >= math.floor(penetrating * Fraction(1, 2))
+
+
+CRIPPLING_DIVISORS = {"limb": 2, "limb-joint": 3, "extremity": 3, "extremity-joint": 4, "eye": 10}
+
+
+@given(st.integers(1, 60), st.integers(0, 300), st.sampled_from(sorted(CRIPPLING_DIVISORS)))
+def test_injury_recorded_on_a_crippled_limb_never_exceeds_its_crippling_threshold(
+    hp: int, injury: int, area: str
+) -> None:
+    """Seed 002, HIT LOCATIONS: "Injury > HP/2 cripples the limb (excess damage is lost)": the injury
+    recorded (HP lost) is at most the least whole injury over HP/divisor, and all of it below that."""
+    divisor = CRIPPLING_DIVISORS[area]
+    recorded = compute("wound-injury", target_hp=hp, injury=injury, hit_area=area)
+    threshold = hp // divisor + 1  # the least whole number over hp / divisor
+    assert recorded == min(injury, threshold)
+    if compute("crippled", target_hp=hp, injury=injury, hit_area=area) == "yes":
+        assert recorded == threshold and Fraction(recorded) > Fraction(hp, divisor)
+    hp_after = compute("hp-after", target_hp=hp, target_current_hp=hp, injury=injury, hit_area=area)
+    assert hp_after == hp - recorded
+
+
+def test_the_nose_is_a_major_wound_over_hp_4() -> None:
+    """Seed 003 step 103: injuries over HP/4 to the nose count as a major wound (HP 12: over 3)."""
+    assert compute("major-wound", target_hp=12, injury=3, hit_area="nose") == "no"
+    assert compute("major-wound", target_hp=12, injury=4, hit_area="nose") == "yes"
+    assert compute("major-wound", target_hp=12, injury=4, hit_area="face") == "no"  # the face: over HP/2
+    assert compute("major-wound", target_hp=12, injury=7, hit_area="face") == "yes"
