@@ -88,13 +88,14 @@ SHOCK = {
 
 @pytest.mark.parametrize(("hp", "injury"), sorted(SHOCK))
 def test_shock(hp: int, injury: int) -> None:
-    assert compute("shock", target_hp=hp, injury=injury, hit_area="torso", damage_type="cut") == SHOCK[hp, injury]
+    got = compute("shock", target_hp=hp, injury=injury, hit_area="torso", damage_type="cut", target_pain="normal")
+    assert got == SHOCK[hp, injury]
 
 
 def test_crushing_to_the_groin_doubles_shock_up_to_minus_8() -> None:
-    assert compute("shock", target_hp=10, injury=3, hit_area="groin", damage_type="cr") == -6
-    assert compute("shock", target_hp=10, injury=7, hit_area="groin", damage_type="cr") == -8
-    assert compute("shock", target_hp=10, injury=3, hit_area="groin", damage_type="cut") == -3
+    for injury, kind, shock in ((3, "cr", -6), (7, "cr", -8), (3, "cut", -3)):
+        got = compute("shock", target_hp=10, injury=injury, hit_area="groin", damage_type=kind, target_pain="normal")
+        assert got == shock
 
 
 # HP 12: a limb is crippled over 6 (HP/2), an extremity over 4 (HP/3), an eye over 1.2 (HP/10)
@@ -113,13 +114,52 @@ KNOCKDOWN = {"skull": -10, "eye": -10, "face": -5, "vitals": -5, "groin": -5, "s
 
 @pytest.mark.parametrize("location", sorted(KNOCKDOWN))
 def test_knockdown_modifiers(location: str) -> None:
-    got = compute("knockdown-modifier", major_wound="yes", wound_location=location, target_pain="normal")
+    """Seed 002, HIT LOCATIONS: "Skull ... Knockdown rolls are at -10", "Face ... at -5": the
+    location's modifier applies to every knockdown check a hit there causes, major wound or not;
+    "+3 High Pain Threshold; -4 Low Pain"."""
+    got = compute("knockdown-modifier", wound_location=location, target_pain="normal")
     assert got == KNOCKDOWN[location]
-    assert (
-        compute("knockdown-modifier", major_wound="yes", wound_location=location, target_pain="high")
-        == KNOCKDOWN[location] + 3
-    )
-    assert compute("knockdown-modifier", major_wound="no", wound_location=location, target_pain="low") == -4
+    assert compute("knockdown-modifier", wound_location=location, target_pain="high") == KNOCKDOWN[location] + 3
+    assert compute("knockdown-modifier", wound_location=location, target_pain="low") == KNOCKDOWN[location] - 4
+
+
+def test_a_shock_wound_to_the_head_spine_or_vitals_checks_knockdown() -> None:
+    """Seed 003 step 119: "For major wounds, or if shock occurs for a wound in the head (skull, face,
+    and sub-areas), spine or vitals, check for Knockdown". HP 23: shock needs 2 injury (HP/10)."""
+    cases = (("face", 2, "yes"), ("face", 1, "no"), ("vitals", 2, "yes"), ("spine", 3, "yes"), ("eye", 2, "yes"),
+             ("torso", 11, "no"), ("torso", 12, "yes"), ("limb", 5, "no"))  # fmt: skip
+    for area, injury, check in cases:
+        major = "no" if injury <= 11 else "yes"  # over HP/2 = 11.5
+        got = compute("knockdown-check", target_hp=23, injury=injury, hit_area=area, major_wound=major)
+        assert got == check, (area, injury)
+
+
+def test_a_crippled_spine_or_unconsciousness_fails_knockdown_without_a_roll() -> None:
+    """Seed 003 step 120: "Crippled spine or unconsciousness means automatic failure" (no dice: none
+    are given here); step 113: "Damage over HP cripples the spine"."""
+    assert compute("knockdown-failed", hit_area="spine", wound_injury=13, target_hp=12) == "yes"
+    assert compute("knockdown-failed", hit_area="torso", target_unconscious="yes") == "yes"
+    assert compute("knocked-out", hit_area="torso", target_unconscious="yes") == "no"  # already out
+
+
+@pytest.mark.parametrize(("dice", "failed", "out"), [(7, "no", "no"), (8, "yes", "no"), (11, "yes", "no"),
+                                                     (12, "yes", "yes"), (16, "yes", "yes")])  # fmt: skip
+def test_a_knockdown_failure_by_5_or_more_knocks_out(dice: int, failed: str, out: str) -> None:
+    """Seed 003 step 120: "A failed knockdown check causes Stun, a failure by 5 or + causes
+    unconsciousness". HT 12, a major wound to the face (-5): against 7."""
+    facts = {"target_ht": 12, "knockdown_modifier": -5, "knockdown_dice": dice, "knockdown_automatic": "no"}
+    assert compute("knockdown-failed", **facts) == failed
+    assert compute("knocked-out", **facts) == out
+
+
+# Shock by pain threshold (B59: High, none; B142: Low, doubled, at most -8), HP 10
+PAIN_SHOCK = {("normal", 3): -3, ("high", 3): 0, ("low", 3): -6, ("low", 5): -8, ("high", 9): 0, ("normal", 9): -4}
+
+
+@pytest.mark.parametrize(("pain", "injury"), sorted(PAIN_SHOCK))
+def test_pain_threshold_and_shock(pain: str, injury: int) -> None:
+    got = compute("shock", target_hp=10, wound_injury=injury, hit_area="torso", damage_type="cut", target_pain=pain)
+    assert got == PAIN_SHOCK[pain, injury]
 
 
 def test_blunt_trauma_for_crushing_and_cutting() -> None:
@@ -164,7 +204,7 @@ def test_knockback() -> None:
 @given(st.integers(1, 60), st.integers(0, 200), st.sampled_from(["torso", "groin", "limb", "skull"]),
        st.sampled_from(["cr", "cut", "imp", "pi"]))  # fmt: skip
 def test_shock_is_never_beyond_minus_4(hp: int, injury: int, area: str, kind: str) -> None:
-    shock = compute("shock", target_hp=hp, injury=injury, hit_area=area, damage_type=kind)
+    shock = compute("shock", target_hp=hp, injury=injury, hit_area=area, damage_type=kind, target_pain="normal")
     assert isinstance(shock, int) and shock <= 0
     doubled = area == "groin" and kind == "cr"
     assert shock >= (-8 if doubled else -4)

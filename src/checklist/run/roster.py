@@ -85,6 +85,8 @@ class Roster:
         """An attribute of combatant `who`: a sheet number, a state, or a keyed one (skill, dr)."""
         sheet, state = self.sheets[who], self.states[who]
         if key is not None:
+            if attr == "dr-listed":  # does the sheet list DR at (the first of) `a-or-b`?
+                return "no" if sheet.listed(key) is None else "yes"
             if attr == "dr":  # against the damage type of the acting combatant's readied weapon
                 weapon = _readied(self.actor, self.states[self.current])
                 return sheet.dr_at(key, None if weapon is None or "type" in weapon.ask else slug(weapon.type))

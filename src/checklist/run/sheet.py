@@ -80,16 +80,23 @@ class Sheet:
         return dict(self.numbers).get(name)
 
     def dr_at(self, location: str, damage_type: str | None) -> int | None:
-        """DR at a location (against a damage type when the sheet says); 0 or None when unlisted."""
-        where = slug(location)
+        """DR at a location (against a damage type when the sheet says); 0 or None when unlisted.
+
+        `vitals-or-torso`: the DR of the first of the locations the sheet lists (a sub-location
+        takes its DR from where it sits, flow/rules.flow, hit-locations)."""
+        where = self.listed(location)
+        if where is None:
+            return None if self.body else 0
         if damage_type is not None:
             for loc, kind, value in self.dr_by_type:
                 if loc == where and kind == damage_type:
                     return value
-        found = dict(self.dr).get(where)
-        if found is None and not self.body:
-            return 0
-        return found
+        return dict(self.dr).get(where)
+
+    def listed(self, location: str) -> str | None:
+        """The first of `a-or-b-or-c` whose DR the sheet lists, or None."""
+        given = {loc for loc, _ in self.dr} | {loc for loc, _, _ in self.dr_by_type}
+        return next((w for w in slug(location).split("-or-") if w in given), None)
 
 
 # ---- a [[combatant]] table ----------------------------------------------------------------
