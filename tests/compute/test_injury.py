@@ -178,11 +178,17 @@ def test_blunt_trauma_for_crushing_and_cutting() -> None:
 
 
 def test_penetrating_damage_and_the_minimum_of_step_91() -> None:
-    assert compute("penetrating", basic_damage=9, dr=2, armor_divisor=1, damage_type="cut") == 7
-    assert compute("penetrating", basic_damage=9, dr=6, armor_divisor=2, damage_type="cut") == 6  # DR 6 (2) is 3
-    assert compute("penetrating", basic_damage=3, dr=3, armor_divisor=1, damage_type="cut") == 1  # 0 raised to 1
-    assert compute("penetrating", basic_damage=3, dr=3, armor_divisor=1, damage_type="cr") == 0  # not for crushing
-    assert compute("penetrating", basic_damage=2, dr=5, armor_divisor=1, damage_type="imp") == 0
+    assert compute("penetrating", basic_damage=9, dr=2, armor_divisor=1, dr_multiplier=1, damage_type="cut") == 7
+    assert (
+        compute("penetrating", basic_damage=9, dr=6, armor_divisor=2, dr_multiplier=1, damage_type="cut") == 6
+    )  # DR 6 (2) is 3
+    assert (
+        compute("penetrating", basic_damage=3, dr=3, armor_divisor=1, dr_multiplier=1, damage_type="cut") == 1
+    )  # 0 raised to 1
+    assert (
+        compute("penetrating", basic_damage=3, dr=3, armor_divisor=1, dr_multiplier=1, damage_type="cr") == 0
+    )  # not for crushing
+    assert compute("penetrating", basic_damage=2, dr=5, armor_divisor=1, dr_multiplier=1, damage_type="imp") == 0
 
 
 def test_hp_thresholds() -> None:
@@ -212,7 +218,7 @@ def test_shock_is_never_beyond_minus_4(hp: int, injury: int, area: str, kind: st
 
 @given(st.integers(0, 100), st.integers(0, 100), st.integers(1, 10), st.sampled_from(["cr", "cut", "imp", "pi-small"]))
 def test_penetrating_damage_is_never_negative(basic: int, dr: int, divisor: int, kind: str) -> None:
-    got = compute("penetrating", basic_damage=basic, dr=dr, armor_divisor=divisor, damage_type=kind)
+    got = compute("penetrating", basic_damage=basic, dr=dr, armor_divisor=divisor, dr_multiplier=1, damage_type=kind)
     assert isinstance(got, int) and got >= 0
     assert got == max(0, basic - dr // divisor) or (kind != "cr" and basic == dr // divisor and got == 1)
 
@@ -250,3 +256,11 @@ def test_the_nose_is_a_major_wound_over_hp_4() -> None:
     assert compute("major-wound", target_hp=12, injury=4, hit_area="nose") == "yes"
     assert compute("major-wound", target_hp=12, injury=4, hit_area="face") == "no"  # the face: over HP/2
     assert compute("major-wound", target_hp=12, injury=7, hit_area="face") == "yes"
+
+
+@pytest.mark.parametrize(("multiplier", "penetrating"), [(1, 7), (2, 5), (5, 0), (10, 0)])
+def test_a_fractional_armor_divisor_multiplies_dr(multiplier: int, penetrating: int) -> None:
+    """B110, B378: (0.5) doubles DR, (0.2) x5, (0.1) x10. 9 crushing against DR 2: 7; x2: 5; x5 (10)
+    and x10 (20) stop it all (crushing is not raised to 1)."""
+    got = compute("penetrating", basic_damage=9, dr=2, armor_divisor=1, dr_multiplier=multiplier, damage_type="cr")
+    assert got == penetrating

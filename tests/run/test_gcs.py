@@ -269,7 +269,7 @@ def test_a_bad_file_names_the_file_the_character_and_the_field(tmp_path: Path, c
 def test_what_the_sheet_cannot_say_is_asked(tmp_path: Path) -> None:
     data = knight()
     weapons = data["equipment"][0]["weapons"]
-    weapons[0]["calc"]["damage"] = "2d(0.5) cr"  # a fractional armor divisor
+    weapons[0]["calc"]["damage"] = "2d(1.5) cr"  # an armor divisor the rules do not have
     weapons[1]["calc"]["damage"] = "1d spec"  # a damage type the flow does not know
     data["equipment"][2]["children"][0]["weapons"][0]["accuracy"] = "4+2"  # a scope: not one number
     del data["attributes"][2]  # no IQ
@@ -280,6 +280,6 @@ def test_what_the_sheet_cannot_say_is_asked(tmp_path: Path) -> None:
     assert roster.sheets[0].number("iq") is None
     where = f"{tmp_path / 'sheet.gcs'} (Sir Tobin)"
     assert f"{where}, attribute `iq`: missing; the flow asks for it" in roster.notes
-    assert f"{where}, weapon `Broadsword (Swung)`: armor divisor (0.5) is not a whole number; the flow asks for it" in (
-        roster.notes)  # fmt: skip
+    assert (f"{where}, weapon `Broadsword (Swung)`: armor divisor (1.5) is neither a whole number nor 0.5, 0.2 or "
+            "0.1; the flow asks for it") in roster.notes  # fmt: skip
     assert f"{where}, weapon `Crossbow`: accuracy `4+2` is not one number; the flow asks for it" in roster.notes

@@ -316,3 +316,31 @@ def test_a_sub_location_dr_from_the_roster_file() -> None:
     assert roster.sheets[0].dr_at("vitals-or-torso", "cr") == 2  # by damage type, as the torso's
     whole = from_data({"combatant": [{**sheet, "body": "Humanoid"}]}, "test")
     assert whole.get(0, "dr", "eye-or-face") is None  # a roster that lists every location: asked
+
+
+def test_a_fractional_armor_divisor_from_the_roster_multiplies_dr(flow: Program, tmp_path: Path) -> None:
+    """Seed 003 step 90: "Modify damage resistance by attack's armor divisor"; B110: (0.5) doubles DR.
+
+    Alice's broadsword given `armor-divisor = 0.5`: Bruno's torso DR 2 counts as 4. Damage 8 cut:
+    8 - 4 = 4, x1.5 = 6 injury, not over HP/2 = 6.5: no major wound, no knockdown check. HP 13 - 6
+    = 7, shock -4. With (2) instead: DR 1, 7 x1.5 = 10, a major wound (knockdown 10 succeeds),
+    HP 3."""
+    sword = 'reach = "1"\n'  # Alice's broadsword is the file's last line
+    half = attack(flow, duel(tmp_path, extra="armor-divisor = 0.5\n"), {"aimed-location": "torso", "damage-roll": "8"})
+    assert (known(half, "armor-divisor"), known(half, "dr-multiplier"), known(half, "effective-dr")) == (1, 2, 4)
+    assert known(half, "wound-injury") == 6 and "knockdown-dice" not in half.asked
+    assert (bruno(half).current_hp, bruno(half).shock) == (7, -4)
+    two = attack(flow, duel(tmp_path, extra="armor-divisor = 2\n"), {"aimed-location": "torso", "damage-roll": "8",
+                                                                      "knockdown-dice": "10"})  # fmt: skip
+    assert known(two, "effective-dr") == 1 and known(two, "wound-injury") == 10 and bruno(two).current_hp == 3
+    assert sword  # the weapon's table ends the file: `extra` adds to it
+
+
+def test_the_roster_takes_whole_and_fractional_armor_divisors_only(tmp_path: Path) -> None:
+    import pytest
+
+    from checklist.run.sheet import RosterError
+
+    for bad in ("0.3", "0", "-2", "true"):
+        with pytest.raises(RosterError, match="armor-divisor: a whole number of 1 or more .* or 0.5, 0.2 or 0.1"):
+            duel(tmp_path, extra=f"armor-divisor = {bad}\n")

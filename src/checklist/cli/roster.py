@@ -87,7 +87,7 @@ def _dr(sheet: Sheet) -> str:
 
 
 def _weapon(sheet: Sheet, weapon: Weapon) -> str:
-    divisor = f"({weapon.armor_divisor})" if weapon.armor_divisor != 1 else ""
+    divisor = f"({float(weapon.armor_divisor):g})" if weapon.armor_divisor != 1 else ""
     level = weapon.level if weapon.level is not None else dict(sheet.skills).get(weapon.skill.lower())
     parts = [f"{weapon.name}: {weapon.damage}{divisor} {weapon.type}", f"{weapon.skill} {level}"]
     fields = (("reach", weapon.reach), ("parry", weapon.parry), ("block", weapon.block), ("range", weapon.range),

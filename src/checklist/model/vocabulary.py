@@ -12,8 +12,8 @@ FLAGS = ("stunned", "grappled", "all-out", "unconscious", "dead", "waiting")
 TRAITS = ("combat-reflexes", "grip-mastery")  # yes/no, when the sheet says
 WEAPON_ATTRIBUTES = ("weapon-skill", "weapon-damage", "weapon-type", "weapon-reach", "weapon-acc", "weapon-rof",
                      "weapon-rcl", "weapon-bulk", "weapon-ranged", "weapon-unarmed", "weapon-armor-divisor",
-                     "weapon-fatigue", "weapon-parry", "weapon-block", "weapon-fencing", "weapon-unbalanced",
-                     "weapon-min-st")  # fmt: skip
+                     "weapon-dr-multiplier", "weapon-fatigue", "weapon-parry", "weapon-block", "weapon-fencing",
+                     "weapon-unbalanced", "weapon-min-st")  # fmt: skip
 DERIVED = ("pain-threshold", "holding-weapon", "can-defend", "consciousness", "others-waiting")  # worked out
 ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # `actor.NAME`
 UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed

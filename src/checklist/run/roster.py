@@ -176,8 +176,10 @@ def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:
         return "yes" if getattr(weapon, what) else "no"
     if what == "fatigue":
         return "yes" if slug(weapon.type) == "fat" else "no"
-    if what == "armor-divisor":
-        return weapon.armor_divisor
+    if what == "armor-divisor":  # a fractional one divides by 1 and multiplies DR (dr-multiplier)
+        return max(1, int(weapon.armor_divisor))
+    if what == "dr-multiplier":  # (0.5) doubles DR, (0.2) x5, (0.1) x10 (B110, B378)
+        return int(1 / weapon.armor_divisor) if weapon.armor_divisor < 1 else 1
     if what in ("parry", "block"):
         return weapon.defense(what)[0]
     if what in ("fencing", "unbalanced"):

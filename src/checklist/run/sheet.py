@@ -46,7 +46,7 @@ class Weapon:
     bulk: int = 0
     ranged: bool = False  # the `ranged` key, or Acc or RoF and no reach
     unarmed: bool = False  # the `unarmed` key, or an unarmed combat skill (UNARMED_SKILLS)
-    armor_divisor: int = 1
+    armor_divisor: Fraction = Fraction(1)  # a whole number, or a fractional 0.5, 0.2, 0.1 (B110, B378)
     level: int | None = None  # the skill level with this weapon, when the sheet gives it (GCS does)
     usage: str = ""  # swung, thrust, thrown, ...
     parry: str = ""  # as written: "12", "12F" (fencing), "9U" (unbalanced), "No"; "" when not given
@@ -183,9 +183,7 @@ def weapon_of(raw: object, where: str) -> Weapon:
     reach, skill = str(raw.get("reach", "")), str(raw["skill"])
     ranged = _flag(raw, "ranged", where, ("acc" in raw or "rof" in raw) and not reach)
     unarmed = _flag(raw, "unarmed", where, slug(skill) in UNARMED_SKILLS)
-    divisor = _int(raw.get("armor-divisor", 1), f"{where}, armor-divisor")
-    if divisor < 1:
-        raise RosterError(f"{where}, armor-divisor: a whole number of 1 or more (1 for none), not {divisor!r}")
+    divisor = armor_divisor(raw.get("armor-divisor", 1), f"{where}, armor-divisor")
     defenses: dict[str, Any] = {k: _defense(raw[k], f"{where}, {k}") for k in ("parry", "block") if k in raw}
     texts: dict[str, Any] = {
         k.replace("-", "_"): str(raw[k]) for k in ("usage", "range", "shots", "min-st") if k in raw
@@ -196,6 +194,23 @@ def weapon_of(raw: object, where: str) -> Weapon:
     return Weapon(str(raw["name"]), str(raw["damage"]), str(raw["type"]), skill, reach, rof=str(raw.get("rof", "")),
                   ranged=ranged, unarmed=unarmed, armor_divisor=divisor, ask=tuple(ask), **numbers, **defenses,
                   **texts)  # fmt: skip
+
+
+FRACTIONAL_DIVISORS = (Fraction(1, 2), Fraction(1, 5), Fraction(1, 10))  # (0.5), (0.2), (0.1): B110
+
+
+def armor_divisor(value: object, where: str) -> Fraction:
+    """A whole number of 1 or more (1: none), or one of the fractional divisors 0.5, 0.2 and 0.1."""
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value < 10**MAX_DIGITS:
+        return Fraction(value)
+    if isinstance(value, (float, str)) and not isinstance(value, bool):
+        try:
+            fraction = Fraction(str(value).strip())
+        except (ValueError, ZeroDivisionError):
+            fraction = None
+        if fraction in FRACTIONAL_DIVISORS:
+            return fraction
+    raise RosterError(f"{where}: a whole number of 1 or more (1 for none), or 0.5, 0.2 or 0.1, not {value!r}")
 
 
 def _defense(value: object, where: str) -> str:
