@@ -344,3 +344,44 @@ def test_the_roster_takes_whole_and_fractional_armor_divisors_only(tmp_path: Pat
     for bad in ("0.3", "0", "-2", "true"):
         with pytest.raises(RosterError, match="armor-divisor: a whole number of 1 or more .* or 0.5, 0.2 or 0.1"):
             duel(tmp_path, extra=f"armor-divisor = {bad}\n")
+
+
+BEHIND_PLATE = ("dr = { torso = 3, skull = 2 }", "dr = { torso = 12, skull = 2 }\nflexible-armor = []")
+BEHIND_MAIL = ("dr = { torso = 3, skull = 2 }", 'dr = { torso = 12, skull = 2 }\nflexible-armor = ["torso"]')
+
+
+def test_blunt_trauma_through_flexible_armor(flow: Program, tmp_path: Path) -> None:
+    """Seed 003 step 92: "If penetrating damage is less than zero and you have a flexible armor, check
+    for blunt trauma"; step 93: "For every full ... 5 points of crushing damage stopped by the DR,
+    the target suffer 1 point or injury".
+
+    Alice in flexible armor, DR 12 on the torso; Bruno's mace, 11 cr: nothing penetrates; 11
+    stopped: 11 // 5 = 2 injury. HP 10 - 2 = 8, no shock (High Pain Threshold). Knockback 11 //
+    (ST 10 - 2) = 1 yard: DX 13, 10 stays up."""
+    typed = {"aimed-location": "torso", "damage-roll": "11", "knockback-dice": "10"}
+    turn = attack(flow, duel(tmp_path, BEHIND_MAIL), typed, brunos_turn=True)
+    assert known(turn, "penetrating") == 0 and known(turn, "flexible-armor") == "yes"
+    assert known(turn, "blunt-trauma") == 2 and known(turn, "wound-injury") == 2
+    alice = bruno(turn, "Alice")
+    assert (alice.current_hp, alice.shock, alice.posture) == (8, 0, "standing")
+
+
+def test_rigid_armor_that_stops_the_attack_causes_no_injury(flow: Program, tmp_path: Path) -> None:
+    """The same blow on rigid armor (`flexible-armor = []`): no blunt trauma, no injury: HP 10, and
+    the flow goes from 92 to the knockback (123) without an injury step; the knockback still comes
+    (crushing, B378): 1 yard, DX 13: 10 stays up."""
+    typed = {"aimed-location": "torso", "damage-roll": "11", "knockback-dice": "10"}
+    turn = attack(flow, duel(tmp_path, BEHIND_PLATE), typed, brunos_turn=True)
+    assert known(turn, "flexible-armor") == "no" and "flexible-armor" not in turn.asked
+    visits = [v.step for v in turn.session.state.trace]
+    after = visits[visits.index("combat.92") + 1]
+    assert after == "combat.123" and "combat.116" not in visits[visits.index("combat.92") :]
+    alice = bruno(turn, "Alice")
+    assert (alice.current_hp, alice.shock) == (10, 0)
+
+
+def test_flexible_armor_is_asked_when_the_roster_does_not_say(flow: Program, tmp_path: Path) -> None:
+    roster = duel(tmp_path, ("dr = { torso = 3, skull = 2 }", "dr = { torso = 12, skull = 2 }"))
+    typed = {"aimed-location": "torso", "damage-roll": "11", "knockback-dice": "10", "flexible-armor": "no"}
+    turn = attack(flow, roster, typed, brunos_turn=True)
+    assert "flexible-armor" in turn.asked and bruno(turn, "Alice").current_hp == 10

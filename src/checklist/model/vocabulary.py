@@ -17,6 +17,6 @@ WEAPON_ATTRIBUTES = ("weapon-skill", "weapon-damage", "weapon-type", "weapon-rea
 DERIVED = ("pain-threshold", "holding-weapon", "can-defend", "consciousness", "others-waiting")  # worked out
 ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # `actor.NAME`
 UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed
-KEYED = ("skill", "dr", "dr-listed")  # what `actor.NAME[KEY]` can read
+KEYED = ("skill", "dr", "dr-listed", "flexible-armor")  # what `actor.NAME[KEY]` can read
 # the flow's damage types (injury.flow's damage-type): a roster's DR may differ by them
 DAMAGE_TYPES = ("burn", "cor", "cr", "cut", "fat", "imp", "pi-small", "pi", "pi-large", "pi-huge", "tox")

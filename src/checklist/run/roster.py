@@ -85,6 +85,8 @@ class Roster:
         """An attribute of combatant `who`: a sheet number, a state, or a keyed one (skill, dr)."""
         sheet, state = self.sheets[who], self.states[who]
         if key is not None:
+            if attr == "flexible-armor":  # is the armor there flexible (blunt trauma, B379)?
+                return sheet.flexible_at(key)
             if attr == "dr-listed":  # does the sheet list DR at (the first of) `a-or-b`?
                 return "no" if sheet.listed(key) is None else "yes"
             if attr == "dr":  # against the damage type of the acting combatant's readied weapon
@@ -275,7 +277,7 @@ def _gcs_in_toml(roster: Path, index: int, raw: dict[str, Any]) -> tuple[dict[st
     return person, notes
 
 
-GCS_OVERRIDES = {"gcs", "name", "current-hp", "current-fp", "posture", "side", "readied"}
+GCS_OVERRIDES = {"gcs", "name", "current-hp", "current-fp", "posture", "side", "readied", "flexible-armor"}
 
 
 def from_data(data: dict[str, Any], where: str) -> Roster:

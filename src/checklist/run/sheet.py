@@ -24,7 +24,7 @@ WEAPON_FIELDS = {"name", "damage", "type", "skill", "reach", "acc", "rof", "rcl"
                  "ask"}  # fmt: skip
 ASKABLE = ("skill", "damage", "type", "reach", "acc", "rof", "rcl", "bulk", "armor-divisor", "parry", "block")
 COMBATANT_FIELDS = {*SHEET_NUMBERS, *TRAITS, "name", "basic-speed", "pain-threshold", "skills", "dr", "weapon",
-                    "posture", "current-hp", "current-fp", "side", "body", "readied"}  # fmt: skip
+                    "posture", "current-hp", "current-fp", "side", "body", "readied", "flexible-armor"}  # fmt: skip
 PAIN = ("normal", "high", "low")
 DEFENSE = re.compile(r"([+-]?\d+)\s*([FU]*)")  # a weapon's parry or block as GCS writes it: 12, 12F, 9U, 0U
 
@@ -75,6 +75,14 @@ class Sheet:
     traits: tuple[tuple[str, bool], ...] = ()  # combat-reflexes, grip-mastery: given yes or no
     side: str = ""
     body: str = ""  # given: `dr` lists every location the body has, and any other is asked
+    flexible: tuple[str, ...] | None = None  # where the armor is flexible (B379); None: not said, asked
+
+    def flexible_at(self, location: str) -> str | None:
+        """`yes` when the armor that covers the location (`vitals-or-torso`: as for DR) is flexible."""
+        if self.flexible is None:
+            return None
+        where = self.listed(location)
+        return "yes" if where is not None and where in self.flexible else "no"
 
     def number(self, name: str) -> int | None:
         return dict(self.numbers).get(name)
@@ -136,7 +144,17 @@ def sheet_of(raw: object, where: str) -> Sheet:
         raise RosterError(f"{where}, readied: `{readied}` is not one of its weapons' names")
     return Sheet(name.strip(), tuple(numbers_dict.items()), Fraction(str(speed)), pain,
                  _table(raw.get("skills", {}), f"{where}, skills"), dr, arms, by_type, traits,
-                 str(raw.get("side", "")), str(raw.get("body", "")))  # fmt: skip
+                 str(raw.get("side", "")), str(raw.get("body", "")), _flexible(raw, where))  # fmt: skip
+
+
+def _flexible(raw: dict[str, Any], where: str) -> tuple[str, ...] | None:
+    """`flexible-armor = ["torso", "groin"]`: the locations whose armor is flexible (the rest rigid)."""
+    if "flexible-armor" not in raw:
+        return None
+    value = raw["flexible-armor"]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RosterError(f'{where}, flexible-armor: a list of hit locations, such as ["torso", "groin"]')
+    return tuple(slug(v) for v in value)
 
 
 def _dr(raw: object, where: str) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str, int], ...]]:
