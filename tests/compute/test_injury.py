@@ -172,9 +172,13 @@ def test_blunt_trauma_for_crushing_and_cutting() -> None:
         ("cut", 9, 0),
         ("imp", 20, 2),
     ):
-        got = compute("blunt-trauma", basic_damage=stopped, effective_dr=stopped + 3, damage_type=kind)
+        got = compute("blunt-trauma", basic_damage=stopped, effective_dr=stopped + 3, damage_type=kind,
+                      flexible_armor="yes")  # fmt: skip
         assert got == injury, (kind, stopped)
-    assert compute("blunt-trauma", basic_damage=30, effective_dr=40, damage_type="burn") == 0
+        rigid = compute("blunt-trauma", basic_damage=stopped, effective_dr=stopped + 3, damage_type=kind,
+                        flexible_armor="no")  # fmt: skip
+        assert rigid == 0  # step 92: only through flexible armor
+    assert compute("blunt-trauma", basic_damage=30, effective_dr=40, damage_type="burn", flexible_armor="yes") == 0
 
 
 def test_penetrating_damage_and_the_minimum_of_step_91() -> None:
@@ -264,3 +268,17 @@ def test_a_fractional_armor_divisor_multiplies_dr(multiplier: int, penetrating: 
     and x10 (20) stop it all (crushing is not raised to 1)."""
     got = compute("penetrating", basic_damage=9, dr=2, armor_divisor=1, dr_multiplier=multiplier, damage_type="cr")
     assert got == penetrating
+
+
+def test_the_hit_area_steps_compute_what_they_asked() -> None:
+    """Steps 105-108 from the numbers: an ear hit is a skull hit unless cutting (106); the eye's excess
+    over what cripples it goes to the skull (105: HP 10, cripples at 2); the neck: decapitation
+    over HP x 2, and over HP a 1-in-6 chance (a 1 on 1d6) that the spine is hit (108)."""
+    assert compute("cutting-attack", damage_type="cut") == "yes" and compute("cutting-attack", damage_type="cr") == "no"
+    assert compute("excess-to-skull", hit_area="eye", target_hp=10, injury=8) == "yes"
+    assert compute("excess-to-skull", hit_area="eye", target_hp=10, injury=2) == "no"
+    assert compute("decapitated", target_hp=10, injury=21) == "yes"
+    assert compute("decapitated", target_hp=10, injury=20) == "no"
+    assert compute("spine-hit", target_hp=10, injury=10) == "no"  # no roll: not over HP
+    assert compute("spine-hit", target_hp=10, injury=11, spine_dice=1) == "yes"
+    assert compute("spine-hit", target_hp=10, injury=11, spine_dice=2) == "no"
