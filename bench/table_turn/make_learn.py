@@ -35,9 +35,9 @@ PLANS = {  # file: (decisions, header)
             "defense": "parry",
             "defense-dice": "15",
             "damage-roll": "8",
-            "knockdown-dice": "17",
+            "knockdown-dice": "16",
         },
-        "Setup for (f): Alice hits Bruno hard; the knockdown roll fails.",
+        "Setup for (f): Alice hits Bruno hard; the knockdown roll fails by 4 (stunned; by 5 he would be unconscious).",
     ),
     "setup/nothing": ({"maneuver": "do nothing"}, "Setup: Do Nothing."),
     "a": (

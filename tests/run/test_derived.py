@@ -109,7 +109,11 @@ def test_ranged_attack_is_asked_without_a_roster(flow: Program) -> None:
 
 
 def test_the_armor_divisor_comes_from_the_weapon(flow: Program, tmp_path: Path) -> None:
-    for weapon, effective in ((SWORD, 6), (SAP, 3)):  # DR 6; no divisor: 6; (2): 6 / 2 = 3
+    """B378: DR is divided by the armor divisor (round down); B110: a fractional one multiplies it,
+    (0.5) x2, (0.2) x5, (0.1) x10. DR 6: no divisor 6; (2) 3; (0.5) 12; (0.1) 60."""
+    half = SAP.replace("armor-divisor = 2", "armor-divisor = 0.5")
+    tenth = SAP.replace("armor-divisor = 2", 'armor-divisor = "0.1"')
+    for weapon, effective in ((SWORD, 6), (SAP, 3), (half, 12), (tenth, 60)):
         session = start(flow, "90", roster(tmp_path, weapon), dr=6)
         assert asks(session)[:2] == ("combat.91", "damage-roll")  # rolled from the weapon's dice
         known = {k.fact: k.value for k in session.state.facts}
@@ -120,7 +124,7 @@ def test_the_armor_divisor_is_asked_without_a_roster(flow: Program) -> None:
     assert asks(start(flow, "90", None, dr=6)) == (
         "combat.90",
         "armor-divisor",
-        "What is the attack's armor divisor (1 if none)? (no roster)",
+        "What is the attack's armor divisor (1 if none, and 1 for a fractional one: see dr-multiplier)? (no roster)",
     )
 
 
@@ -158,8 +162,10 @@ def test_the_weapon_attributes(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("key", "words"), [
     ("ranged = 1", "weapon 1, ranged: true or false, not 1"),
     ("unarmed = 'yes'", "weapon 1, unarmed: true or false, not 'yes'"),
-    ("armor-divisor = 0.5", "weapon 1, armor-divisor: a whole number of at most 9 digits, not 0.5"),
-    ("armor-divisor = 0", "weapon 1, armor-divisor: a whole number of 1 or more (1 for none), not 0"),
+    ("armor-divisor = 0.3", "weapon 1, armor-divisor: a whole number of 1 or more (1 for none), or 0.5, 0.2 or 0.1, "
+     "not 0.3"),
+    ("armor-divisor = 0", "weapon 1, armor-divisor: a whole number of 1 or more (1 for none), or 0.5, 0.2 or 0.1, "
+     "not 0"),
 ])  # fmt: skip
 def test_a_bad_weapon_key_says_where_and_what(tmp_path: Path, key: str, words: str) -> None:
     with pytest.raises(RosterError) as caught:

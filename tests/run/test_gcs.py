@@ -184,7 +184,10 @@ def test_a_gcs_combatant_in_toml_takes_only_overrides(tmp_path: Path) -> None:
     with pytest.raises(RosterError) as caught:
         load_all([toml])
     assert str(caught.value) == (f"{toml}: combatant 1: `st` does not go with `gcs`; a combatant from a .gcs file "
-                                 "may change only: current-fp, current-hp, name, posture, readied, side")  # fmt: skip
+                                 "may change only: current-fp, current-hp, flexible-armor, name, posture, readied, "
+                                 "side")  # fmt: skip
+    toml.write_text('[[combatant]]\ngcs = "knight.gcs"\nflexible-armor = ["torso"]\n', encoding="utf-8")
+    assert load_all([toml]).sheets[0].flexible == ("torso",)  # GCS does not say which armor is flexible
 
 
 def test_the_same_sheet_twice_is_numbered(tmp_path: Path) -> None:
@@ -269,7 +272,7 @@ def test_a_bad_file_names_the_file_the_character_and_the_field(tmp_path: Path, c
 def test_what_the_sheet_cannot_say_is_asked(tmp_path: Path) -> None:
     data = knight()
     weapons = data["equipment"][0]["weapons"]
-    weapons[0]["calc"]["damage"] = "2d(0.5) cr"  # a fractional armor divisor
+    weapons[0]["calc"]["damage"] = "2d(1.5) cr"  # an armor divisor the rules do not have
     weapons[1]["calc"]["damage"] = "1d spec"  # a damage type the flow does not know
     data["equipment"][2]["children"][0]["weapons"][0]["accuracy"] = "4+2"  # a scope: not one number
     del data["attributes"][2]  # no IQ
@@ -280,6 +283,6 @@ def test_what_the_sheet_cannot_say_is_asked(tmp_path: Path) -> None:
     assert roster.sheets[0].number("iq") is None
     where = f"{tmp_path / 'sheet.gcs'} (Sir Tobin)"
     assert f"{where}, attribute `iq`: missing; the flow asks for it" in roster.notes
-    assert f"{where}, weapon `Broadsword (Swung)`: armor divisor (0.5) is not a whole number; the flow asks for it" in (
-        roster.notes)  # fmt: skip
+    assert (f"{where}, weapon `Broadsword (Swung)`: armor divisor (1.5) is neither a whole number nor 0.5, 0.2 or "
+            "0.1; the flow asks for it") in roster.notes  # fmt: skip
     assert f"{where}, weapon `Crossbow`: accuracy `4+2` is not one number; the flow asks for it" in roster.notes

@@ -185,8 +185,8 @@ def test_an_unconscious_or_dead_combatant_does_not_act(flow: Program, tmp_path: 
     assert alice is not None
     roster = roster.record(alice, "current-hp", -4)
     session = Session(flow, at="combat.1", seed=11, roster=roster, pause=False)
-    assert session.question is not None and session.question.fact == "failed-consciousness"  # at 0 HP or less
-    session.answer("yes")
+    assert session.question is not None and session.question.fact == "consciousness-dice"  # at 0 HP or less
+    session.answer("18")  # against HT 11 - 0 (no full multiple of HP below zero): a failure
     assert [v.step for v in session.state.trace] == ["combat.1", "combat.135"]
     state = session.state.roster
     assert state is not None and state.states[alice].flags() == ("unconscious",)

@@ -71,7 +71,9 @@ def _person(roster: Roster, who: int, sheet: Sheet) -> list[str]:
     lines.append("   " + (", ".join(defenses) or "no Dodge, Parry or Block given: asked"))
     if sheet.skills:
         lines.append("   skills: " + ", ".join(f"{k} {v}" for k, v in sheet.skills))
-    lines.append("   DR" + (f" ({sheet.body} body)" if sheet.body else "") + ": " + _dr(sheet))
+    flexible = "asked" if sheet.flexible is None else ", ".join(sheet.flexible) or "none (rigid)"
+    lines.append("   DR" + (f" ({sheet.body} body)" if sheet.body else "") + ": " + _dr(sheet)
+                 + f"; flexible armor: {flexible}")  # fmt: skip
     readied = state.readied[0] if state.readied else ""
     for weapon in sheet.weapons:
         lines.append(f"   {'*' if weapon.name == readied else '-'} {_weapon(sheet, weapon)}")
@@ -87,7 +89,7 @@ def _dr(sheet: Sheet) -> str:
 
 
 def _weapon(sheet: Sheet, weapon: Weapon) -> str:
-    divisor = f"({weapon.armor_divisor})" if weapon.armor_divisor != 1 else ""
+    divisor = f"({float(weapon.armor_divisor):g})" if weapon.armor_divisor != 1 else ""
     level = weapon.level if weapon.level is not None else dict(sheet.skills).get(weapon.skill.lower())
     parts = [f"{weapon.name}: {weapon.damage}{divisor} {weapon.type}", f"{weapon.skill} {level}"]
     fields = (("reach", weapon.reach), ("parry", weapon.parry), ("block", weapon.block), ("range", weapon.range),

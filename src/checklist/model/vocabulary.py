@@ -16,13 +16,13 @@ TRAITS = ("combat-reflexes", "grip-mastery")  # yes/no, when the sheet says
 OWNED = (*TRAITS, "shield-db")
 WEAPON_ATTRIBUTES = ("weapon-skill", "weapon-damage", "weapon-type", "weapon-reach", "weapon-acc", "weapon-rof",
                      "weapon-rcl", "weapon-bulk", "weapon-malf", "weapon-dice",
-                     "weapon-ranged", "weapon-unarmed", "weapon-armor-divisor",
+                     "weapon-ranged", "weapon-unarmed", "weapon-armor-divisor", "weapon-dr-multiplier",
                      "weapon-fatigue", "weapon-parry", "weapon-block", "weapon-fencing", "weapon-unbalanced",
                      "weapon-min-st")  # fmt: skip
 DERIVED = ("pain-threshold", "holding-weapon", "can-defend", "consciousness", "others-waiting",
            "can-parry", "can-block", "can-retreat")  # fmt: skip  # worked out
 ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # `actor.NAME`
 UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed
-KEYED = ("skill", "dr")  # what `actor.NAME[KEY]` can read
+KEYED = ("skill", "dr", "dr-listed", "flexible-armor")  # what `actor.NAME[KEY]` can read
 # the flow's damage types (injury.flow's damage-type): a roster's DR may differ by them
 DAMAGE_TYPES = ("burn", "cor", "cr", "cut", "fat", "imp", "pi-small", "pi", "pi-large", "pi-huge", "tox")

@@ -91,6 +91,10 @@ class Roster:
         """An attribute of combatant `who`: a sheet number, a state, or a keyed one (skill, dr)."""
         sheet, state = self.sheets[who], self.states[who]
         if key is not None:
+            if attr == "flexible-armor":  # is the armor there flexible (blunt trauma, B379)?
+                return sheet.flexible_at(key)
+            if attr == "dr-listed":  # does the sheet list DR at (the first of) `a-or-b`?
+                return "no" if sheet.listed(key) is None else "yes"
             if attr == "dr":  # against the damage type of the acting combatant's readied weapon
                 weapon = _readied(self.actor, self.states[self.current])
                 return sheet.dr_at(key, None if weapon is None or "type" in weapon.ask else slug(weapon.type))
@@ -212,8 +216,10 @@ def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:
             return Dice.parse(weapon.damage.strip().lower()).dice
         except DiceError:
             return None
-    if what == "armor-divisor":
-        return weapon.armor_divisor
+    if what == "armor-divisor":  # a fractional one divides by 1 and multiplies DR (dr-multiplier)
+        return max(1, int(weapon.armor_divisor))
+    if what == "dr-multiplier":  # (0.5) doubles DR, (0.2) x5, (0.1) x10 (B110, B378)
+        return int(1 / weapon.armor_divisor) if weapon.armor_divisor < 1 else 1
     if what in ("parry", "block"):
         return weapon.defense(what)[0]
     if what in ("fencing", "unbalanced"):
@@ -326,7 +332,7 @@ def _gcs_in_toml(roster: Path, index: int, raw: dict[str, Any]) -> tuple[dict[st
     return person, notes
 
 
-GCS_OVERRIDES = {"gcs", "name", "current-hp", "current-fp", "posture", "side", "readied"}
+GCS_OVERRIDES = {"gcs", "name", "current-hp", "current-fp", "posture", "side", "readied", "flexible-armor"}
 
 
 def from_data(data: dict[str, Any], where: str) -> Roster:

@@ -24,7 +24,7 @@ WEAPON_FIELDS = {"name", "damage", "type", "skill", "reach", "acc", "rof", "rcl"
                  "ask"}  # fmt: skip
 ASKABLE = ("skill", "damage", "type", "reach", "acc", "rof", "rcl", "bulk", "armor-divisor", "parry", "block")
 COMBATANT_FIELDS = {*SHEET_NUMBERS, *TRAITS, "name", "basic-speed", "pain-threshold", "skills", "dr", "weapon",
-                    "posture", "current-hp", "current-fp", "side", "body", "readied"}  # fmt: skip
+                    "posture", "current-hp", "current-fp", "side", "body", "readied", "flexible-armor"}  # fmt: skip
 PAIN = ("normal", "high", "low")
 DEFENSE = re.compile(r"([+-]?\d+)\s*([FU]*)")  # a weapon's parry or block as GCS writes it: 12, 12F, 9U, 0U
 
@@ -47,7 +47,7 @@ class Weapon:
     malf: int | None = None  # B407: given only for a weapon that can malfunction below 17
     ranged: bool = False  # the `ranged` key, or Acc or RoF and no reach
     unarmed: bool = False  # the `unarmed` key, or an unarmed combat skill (UNARMED_SKILLS)
-    armor_divisor: int = 1
+    armor_divisor: Fraction = Fraction(1)  # a whole number, or a fractional 0.5, 0.2, 0.1 (B110, B378)
     level: int | None = None  # the skill level with this weapon, when the sheet gives it (GCS does)
     usage: str = ""  # swung, thrust, thrown, ...
     parry: str = ""  # as written: "12", "12F" (fencing), "9U" (unbalanced), "No"; "" when not given
@@ -76,21 +76,36 @@ class Sheet:
     traits: tuple[tuple[str, bool], ...] = ()  # combat-reflexes, grip-mastery: given yes or no
     side: str = ""
     body: str = ""  # given: `dr` lists every location the body has, and any other is asked
+    flexible: tuple[str, ...] | None = None  # where the armor is flexible (B379); None: not said, asked
+
+    def flexible_at(self, location: str) -> str | None:
+        """`yes` when the armor that covers the location (`vitals-or-torso`: as for DR) is flexible."""
+        if self.flexible is None:
+            return None
+        where = self.listed(location)
+        return "yes" if where is not None and where in self.flexible else "no"
 
     def number(self, name: str) -> int | None:
         return dict(self.numbers).get(name)
 
     def dr_at(self, location: str, damage_type: str | None) -> int | None:
-        """DR at a location (against a damage type when the sheet says); 0 or None when unlisted."""
-        where = slug(location)
+        """DR at a location (against a damage type when the sheet says); 0 or None when unlisted.
+
+        `vitals-or-torso`: the DR of the first of the locations the sheet lists (a sub-location
+        takes its DR from where it sits, flow/rules.flow, hit-locations)."""
+        where = self.listed(location)
+        if where is None:
+            return None if self.body else 0
         if damage_type is not None:
             for loc, kind, value in self.dr_by_type:
                 if loc == where and kind == damage_type:
                     return value
-        found = dict(self.dr).get(where)
-        if found is None and not self.body:
-            return 0
-        return found
+        return dict(self.dr).get(where)
+
+    def listed(self, location: str) -> str | None:
+        """The first of `a-or-b-or-c` whose DR the sheet lists, or None."""
+        given = {loc for loc, _ in self.dr} | {loc for loc, _, _ in self.dr_by_type}
+        return next((w for w in slug(location).split("-or-") if w in given), None)
 
 
 # ---- a [[combatant]] table ----------------------------------------------------------------
@@ -130,7 +145,17 @@ def sheet_of(raw: object, where: str) -> Sheet:
         raise RosterError(f"{where}, readied: `{readied}` is not one of its weapons' names")
     return Sheet(name.strip(), tuple(numbers_dict.items()), Fraction(str(speed)), pain,
                  _table(raw.get("skills", {}), f"{where}, skills"), dr, arms, by_type, traits,
-                 str(raw.get("side", "")), str(raw.get("body", "")))  # fmt: skip
+                 str(raw.get("side", "")), str(raw.get("body", "")), _flexible(raw, where))  # fmt: skip
+
+
+def _flexible(raw: dict[str, Any], where: str) -> tuple[str, ...] | None:
+    """`flexible-armor = ["torso", "groin"]`: the locations whose armor is flexible (the rest rigid)."""
+    if "flexible-armor" not in raw:
+        return None
+    value = raw["flexible-armor"]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RosterError(f'{where}, flexible-armor: a list of hit locations, such as ["torso", "groin"]')
+    return tuple(slug(v) for v in value)
 
 
 def _dr(raw: object, where: str) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str, int], ...]]:
@@ -177,9 +202,7 @@ def weapon_of(raw: object, where: str) -> Weapon:
     reach, skill = str(raw.get("reach", "")), str(raw["skill"])
     ranged = _flag(raw, "ranged", where, ("acc" in raw or "rof" in raw) and not reach)
     unarmed = _flag(raw, "unarmed", where, slug(skill) in UNARMED_SKILLS)
-    divisor = _int(raw.get("armor-divisor", 1), f"{where}, armor-divisor")
-    if divisor < 1:
-        raise RosterError(f"{where}, armor-divisor: a whole number of 1 or more (1 for none), not {divisor!r}")
+    divisor = armor_divisor(raw.get("armor-divisor", 1), f"{where}, armor-divisor")
     defenses: dict[str, Any] = {k: _defense(raw[k], f"{where}, {k}") for k in ("parry", "block") if k in raw}
     texts: dict[str, Any] = {
         k.replace("-", "_"): str(raw[k]) for k in ("usage", "range", "shots", "min-st") if k in raw
@@ -190,6 +213,23 @@ def weapon_of(raw: object, where: str) -> Weapon:
     return Weapon(str(raw["name"]), str(raw["damage"]), str(raw["type"]), skill, reach, rof=str(raw.get("rof", "")),
                   ranged=ranged, unarmed=unarmed, armor_divisor=divisor, ask=tuple(ask), **numbers, **defenses,
                   **texts)  # fmt: skip
+
+
+FRACTIONAL_DIVISORS = (Fraction(1, 2), Fraction(1, 5), Fraction(1, 10))  # (0.5), (0.2), (0.1): B110
+
+
+def armor_divisor(value: object, where: str) -> Fraction:
+    """A whole number of 1 or more (1: none), or one of the fractional divisors 0.5, 0.2 and 0.1."""
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value < 10**MAX_DIGITS:
+        return Fraction(value)
+    if isinstance(value, (float, str)) and not isinstance(value, bool):
+        try:
+            fraction = Fraction(str(value).strip())
+        except (ValueError, ZeroDivisionError):
+            fraction = None
+        if fraction in FRACTIONAL_DIVISORS:
+            return fraction
+    raise RosterError(f"{where}: a whole number of 1 or more (1 for none), or 0.5, 0.2 or 0.1, not {value!r}")
 
 
 def _defense(value: object, where: str) -> str:

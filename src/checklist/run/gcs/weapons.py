@@ -131,9 +131,12 @@ def _damage(text: str, where: str, ask: list[str], notes: list[str]) -> dict[str
     if divisor is not None:
         if divisor.isdigit() and int(divisor) >= 1:
             table["armor-divisor"] = int(divisor)
+        elif divisor.strip() in ("0.5", "0.2", "0.1"):  # fractional: multiplies DR (B110, B378)
+            table["armor-divisor"] = float(divisor)
         else:
             ask.append("armor-divisor")
-            notes.append(f"{where}: armor divisor ({divisor}) is not a whole number; the flow asks for it")
+            notes.append(f"{where}: armor divisor ({divisor}) is neither a whole number nor 0.5, 0.2 or 0.1; "
+                         "the flow asks for it")  # fmt: skip
     if found["rest"].strip():
         notes.append(f"{where}: `{found['rest'].strip()}` after the damage type is not used (damage {text})")
     return table
