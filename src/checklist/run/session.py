@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Protocol
 
 from checklist import model as m
 from checklist.compute import evaluate
@@ -26,24 +25,15 @@ from checklist.graph.program import Program
 from checklist.model import dice as dice_mod
 from checklist.model.jumps import resolve
 from checklist.run import questions as q
+from checklist.run import state as st
 from checklist.run.questions import CONTINUE, Answer, BadAnswer, Question, Value
 from checklist.run.reader import Reader, dependents
 from checklist.run.roster import Roster
 from checklist.run.scopes import Scopes, forget
-from checklist.run.state import Decision, Event, Finish, Frame, How, Known, SessionError, State, Trail, Visit
+from checklist.run.state import Decision, Event, Finish, Frame, How, Known, Observer, SessionError, State, Trail, Visit
 from checklist.run.step import Need, step_move
 
 ROLL_KEYS = ("r", "roll")
-
-
-class Observer(Protocol):
-    """Hears what a session does, as ink's Story callbacks do; it must not change the session."""
-
-    def visited(self, step: str) -> None:
-        """The run arrives at (or starts at) step `step`."""
-
-    def decided(self, before: State, decision: Decision, after: State) -> None:
-        """The run carries out `decision`, going from state `before` to `after`."""
 
 
 class Session:
@@ -273,7 +263,7 @@ class Session:
                 return state
             need, decision, consulted, changed, reader = self._evaluate(state)
             if changed:
-                state = _merge(state, changed)
+                state = st.merged(state, changed)
             state = replace(state, consulted=consulted, roster=reader.roster, acted=reader.acted)
             if need is not None:
                 return replace(state, question=need.question, decision=None)
@@ -329,7 +319,7 @@ class Session:
         last = state.trail.visit
         known = state.known()
         used = tuple(
-            (name, known[name].value, _shown_how(known[name], state.step))
+            (name, known[name].value, st.shown_how(known[name], state.step))
             for name in state.consulted if name in known
         )  # fmt: skip
         used = last.used + tuple(u for u in used if u[0] not in {v[0] for v in last.used})
@@ -384,7 +374,7 @@ class Session:
 
     def _branch_done(self, state: State) -> State:
         frame = state.frames[-1]
-        facts = _branch_facts(frame.saved, state.facts)
+        facts = st.branch_facts(frame.saved, state.facts)
         if frame.index + 1 < len(frame.names):
             frames = state.frames[:-1] + (replace(frame, index=frame.index + 1),)
             return self._visit(replace(state, frames=frames, facts=facts), frame.target)
@@ -398,26 +388,6 @@ class Session:
         trail = Trail(state.trail, Visit(step, branch, resumed=True))
         return replace(state, step=step, statement=statement + 1, trail=trail, question=None,
                        decision=None, consulted=(), answered=False)  # fmt: skip
-
-
-def _merge(state: State, changed: tuple[Known, ...]) -> State:
-    """Add what an evaluation computed (or a ledger line it added) to the state's facts."""
-    names = {k.fact for k in changed}
-    facts = tuple(k for k in state.facts if k.fact not in names) + changed
-    return replace(state, facts=facts, seq=max([state.seq, *(k.seq for k in changed)]))
-
-
-def _branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[Known, ...]:
-    """Facts for a new branch or after a split: those known at the split, plus combat facts learnt since."""
-    kept = [k for k in saved if k.scope != "combat"] + [k for k in current if k.scope == "combat"]
-    return tuple(sorted(kept, key=lambda k: k.seq))
-
-
-def _shown_how(known: Known, step: str) -> How:
-    """How a fact read at `step` came to be known: asked here, or remembered ('set' shown as known)."""
-    if known.step == step and known.how in ("asked", "rolled", "override", "computed", "ledger"):
-        return known.how
-    return "set"
 
 
 def _first_step(program: Program) -> str | None:

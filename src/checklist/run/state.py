@@ -6,8 +6,8 @@ so undo is a pop, and the journal and the path planner can read it without the m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, replace
+from typing import Literal, Protocol
 
 from checklist import model as m
 from checklist.run.questions import Question, Value
@@ -184,3 +184,33 @@ class State:
             if known.fact == fact:
                 return known.value
         return None
+
+
+def merged(state: State, changed: tuple[Known, ...]) -> State:
+    """Add what an evaluation computed (or a ledger line it added) to the state's facts."""
+    names = {k.fact for k in changed}
+    facts = tuple(k for k in state.facts if k.fact not in names) + changed
+    return replace(state, facts=facts, seq=max([state.seq, *(k.seq for k in changed)]))
+
+
+def branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[Known, ...]:
+    """Facts for a new branch or after a split: those known at the split, plus combat facts learnt since."""
+    kept = [k for k in saved if k.scope != "combat"] + [k for k in current if k.scope == "combat"]
+    return tuple(sorted(kept, key=lambda k: k.seq))
+
+
+def shown_how(known: Known, step: str) -> How:
+    """How a fact read at `step` came to be known: asked here, or remembered ('set' shown as known)."""
+    if known.step == step and known.how in ("asked", "rolled", "override", "computed", "ledger"):
+        return known.how
+    return "set"
+
+
+class Observer(Protocol):
+    """Hears what a session does, as ink's Story callbacks do; it must not change the session."""
+
+    def visited(self, step: str) -> None:
+        """The run arrives at (or starts at) step `step`."""
+
+    def decided(self, before: State, decision: Decision, after: State) -> None:
+        """The run carries out `decision`, going from state `before` to `after`."""
