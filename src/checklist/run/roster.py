@@ -245,7 +245,7 @@ def _toml(path: Path) -> dict[str, Any]:
     except LoadError as exc:
         raise RosterError(f"--roster {exc}") from None
     except UnicodeDecodeError:
-        raise RosterError(f"{path}: the roster is not UTF-8 text") from None
+        raise RosterError(f"{path}: the roster is not UTF-8 text; save it as UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
         raise RosterError(f"{path}: not a TOML roster: {exc}; see docs/roster.md") from None
     except RecursionError:  # tomllib nests arrays by recursion
