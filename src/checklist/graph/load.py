@@ -94,7 +94,8 @@ def read_source(path: Path) -> str:
         raise LoadError(f"{path}: is UTF-16 text; save it as UTF-8")
     if b"\x00" in raw:
         line = raw.count(b"\n", 0, raw.index(b"\x00")) + 1
-        raise LoadError(f"{path}:{line}: contains a NUL byte; this looks like a binary file, not a flow")
+        raise LoadError(f"{path}:{line}: contains a NUL byte; this looks like a binary file, not a flow: "
+                        "pass a .flow text file")  # fmt: skip
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

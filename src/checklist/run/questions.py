@@ -233,7 +233,7 @@ def check_names(names: tuple[str, ...]) -> None:
         if not name or name != name.strip():
             raise BadAnswer("a name is empty: separate names with commas, e.g. `2: Bob, Ann`")
         if len(name) > MAX_NAME:
-            raise BadAnswer(f"the name `{name[:20]}...` is too long: at most {MAX_NAME} characters")
+            raise BadAnswer(f"the name `{name[:20]}...` is too long: type one of at most {MAX_NAME} characters")
         if has_control(name):
             raise BadAnswer(f"the name `{visible(name)}` holds a control character: type plain text")
     if len(set(names)) != len(names):

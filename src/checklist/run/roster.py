@@ -247,9 +247,9 @@ def _toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise RosterError(f"{path}: the roster is not UTF-8 text; save it as UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
-        raise RosterError(f"{path}: not a TOML roster: {exc}; see docs/roster.md") from None
+        raise RosterError(f"{path}: not a TOML roster: {exc}; correct it there (docs/roster.md shows one)") from None
     except RecursionError:  # tomllib nests arrays by recursion
-        raise RosterError(f"{path}: not a TOML roster: nested too deep; see docs/roster.md") from None
+        raise RosterError(f"{path}: not a TOML roster: nested too deep; write it flatter (docs/roster.md)") from None
 
 
 def _gcs(path: Path) -> tuple[dict[str, Any], list[str]]:
