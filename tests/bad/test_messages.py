@@ -434,3 +434,22 @@ def test_a_save_that_fails_mid_run_says_how_to_go_on(tmp_path: Path, monkeypatch
     assert path.read_text(encoding="utf-8") == saves[-1]  # the previous file, whole
     assert jr.read(path).events[0].value == 12
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_every_finding_says_how_to_fix_it() -> None:
+    """`check`'s findings carry a `help:` line: on every case of the checker's tests and of our corpus."""
+    from checklist.checks import check
+    from checklist.graph.load import LoadError, load
+
+    files = sorted((ROOT / "tests" / "checks" / "cases").glob("*.flow")) + sorted((ROOT / "tests" / "bad" / "corpus")
+                                                                                  .glob("*.flow"))  # fmt: skip
+    seen: set[str] = set()
+    for path in files:
+        try:
+            program = load(path)
+        except LoadError:
+            continue  # not a flow at all: the message above says what to do
+        for finding in check(program):
+            assert finding.help, f"{path.name}: {finding.code.code} {finding.message} has no help"
+            seen.add(finding.code.code)
+    assert len(seen) >= 30  # nearly every code is tried
