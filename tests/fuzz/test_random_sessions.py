@@ -13,7 +13,7 @@ import random
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from checklist import load
@@ -117,6 +117,8 @@ def test_random_session(
     at: str | None, seed: int, actions: list[tuple[str, int]], roster: Roster | None, pause: bool
 ) -> None:
     session = Session(FLOW, at=at, seed=seed, roster=roster, pause=pause)
+    event("with the duel roster" if roster else "no roster")  # --hypothesis-show-statistics
+    event("table view" if not pause else "step by step")
     check_invariants(session)
     with tempfile.TemporaryDirectory() as tmp:
         for kind, number in actions:
@@ -152,3 +154,4 @@ def test_random_session(
                     assert session.state is before
             check_invariants(session)
         save_and_resume(session, Path(tmp), random.Random(0))
+    event("reached an end" if session.finished is not None else "still asking at the last action")
