@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -284,7 +285,8 @@ def from_data(data: dict[str, Any], where: str) -> Roster:
         raise RosterError(f"{where}: no combatants; write one [[combatant]] table per combatant (docs/roster.md)")
     sheets = [sheet_of(p, f"{where}: combatant {i}") for i, p in enumerate(people, 1)]
     names = [slug(s.name) for s in sheets]
-    twice = next((n for n in names if names.count(n) > 1), None)
+    counts = Counter(names)  # not names.count(n) for each: 80 000 combatants took minutes
+    twice = next((n for n in names if counts[n] > 1), None)
     if twice is not None:
         raise RosterError(f"{where}: two combatants are called `{twice}`; give each a different name"
                           " (a TOML roster can name a .gcs file twice, with `name` for each)")  # fmt: skip
