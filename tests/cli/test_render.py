@@ -119,7 +119,7 @@ def test_findings_are_drawn(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_unknown_scope_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["render", str(HARDEST), "--section", "nope"]) == exitcodes.USAGE
-    assert "no section `nope`" in capsys.readouterr().err
+    assert "--section nope: no such section" in capsys.readouterr().err
 
 
 def test_check_does_not_import_the_renderer_or_its_libraries() -> None:

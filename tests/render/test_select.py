@@ -36,9 +36,9 @@ def test_around_counts_jumps_both_ways() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "words"),
     [
-        ({"checklist": "nope"}, ["no checklist `nope`", "combat"]),
-        ({"section": "nope"}, ["no section `nope`", "combat:start"]),
-        ({"around": "combat.999"}, ["no step `combat.999`"]),
+        ({"checklist": "nope"}, ["--checklist nope: no such checklist", "combat", "pass one of them"]),
+        ({"section": "nope"}, ["--section nope: no such section", "combat:start", "pass one of them"]),
+        ({"around": "combat.999"}, ["--around combat.999: no such step", "e.g. combat."]),
         ({"around": "combat.4", "section": "start"}, ["cannot be combined"]),
         ({"around": "combat.4", "depth": -1}, ["--depth"]),
     ],

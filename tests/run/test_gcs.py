@@ -254,12 +254,14 @@ def mistake(tmp_path: Path, change: str) -> GcsError:
 
 
 @pytest.mark.parametrize(("change", "words"), [
-    ("broken", "bad.gcs: not a GCS character sheet: broken JSON at line 1, column 201: Expecting ':' delimiter"),
+    ("broken", "bad.gcs: not a GCS character sheet: broken JSON at line 1, column 201: Expecting ':' delimiter; "
+               "open it in a current GCS (5.24 or later) and save it again"),
     ("no ht", "bad.gcs (Sir Tobin), attribute `ht`: missing (no attributes[].calc.value for it); save the file "
               "again in GCS"),
     ("damage", "bad.gcs (Sir Tobin), weapon `Broadsword (Swung)`: damage `lots of cut` cannot be read (dice, an "
                "optional armor divisor and a type, such as 2d+1 cut or 3d(2) pi); correct it in GCS and save again"),
-    ("list", "bad.gcs: not a GCS character sheet: the file holds a JSON list, not an object"),
+    ("list", "bad.gcs: not a GCS character sheet: the file holds a JSON list, not an object; pass a .gcs file "
+             "that GCS saved"),
     ("dr", "bad.gcs (Sir Tobin), hit location `Skull`: no DR that can be read (calc.dr is 'heavy'); save the file "
            "again in GCS"),
 ])  # fmt: skip

@@ -44,9 +44,10 @@ def _unknown(program: Program, written: str, owner: str | None, span: m.Span, wh
         notes.append(f"no checklist is called `{checklist}`; checklists: {known}")
         close = difflib.get_close_matches(checklist, program.checklists, n=1)
         hint = f"did you mean `{close[0]}.{number}`?" if close else None
+        hint = hint or f"jump to CHECKLIST.NUMBER in one of: {known}, or add a checklist `{checklist}`"
         return diag(UNKNOWN_STEP, f"{what} goes to `{written}`, which does not exist", span, *notes, help=hint)
     numbers = [s.number for s in program.checklists[checklist].steps]
-    hint = None
+    hint = f"add a step {number} to `{checklist}`, or jump to one of its steps"
     if number.isdigit() and numbers:
         near = min(numbers, key=lambda n: (abs(n - int(number)), n))
         fuzzy = difflib.get_close_matches(number, [str(n) for n in numbers], n=1, cutoff=0.6)

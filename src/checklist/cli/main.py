@@ -72,8 +72,13 @@ def cmd_cards(args: argparse.Namespace) -> int:
     program = load([args.flow or default_flow()])
     deck = program.decks.get(args.deck)
     if deck is None:
-        known = ", ".join(sorted(program.decks)) or "none"
-        print(f"checklist: error: no deck `{visible(args.deck[:40])}` in the flow; decks: {known}", file=sys.stderr)
+        known = sorted(program.decks)
+        fix = (
+            f"decks: {', '.join(known)}; pass one of them, e.g. --deck {known[0]}"
+            if known
+            else "it declares none; pass a flow with decks with --flow (the bundled flow/ has 4e and 3e)"
+        )
+        print(f"checklist: error: --deck {visible(args.deck[:40])}: no such deck in the flow; {fix}", file=sys.stderr)
         return EXIT_USAGE
     if not args.name:
         print("\n".join(deck_listing(deck)))

@@ -23,13 +23,15 @@ from checklist.paths.scripts import names, report_text, script_text
 def run(args: argparse.Namespace) -> int:
 
     if args.budget < 1:
-        print("checklist paths: --budget must be at least 1", file=sys.stderr)
+        print(f"checklist paths: --budget {args.budget}: give 1 or more engine states, e.g. --budget 2000",
+              file=sys.stderr)  # fmt: skip
         return exitcodes.USAGE
     flow: Path = args.flow or default_flow()
     program = load(flow)
     errors = sum(1 for d in check(program) if d.severity == "error")
     if not program.steps:
-        print("checklist paths: the flow has no steps", file=sys.stderr)
+        print(f"checklist paths: {flow}: the flow has no steps; add a checklist with steps (docs/language.md)",
+              file=sys.stderr)  # fmt: skip
         return exitcodes.FINDINGS
     coverage = cover(program, args.cover, budget=args.budget)
     files = names(coverage)
@@ -38,7 +40,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             _write(args.output, files, texts)
         except OSError as exc:
-            print(f"checklist paths: cannot write to {args.output}: {exc.strerror}", file=sys.stderr)
+            print(f"checklist paths: -o {args.output}: cannot write there: {exc.strerror or exc}; "
+                  "pick a folder you can write with -o DIR", file=sys.stderr)  # fmt: skip
             return exitcodes.USAGE
     out = sys.stdout
     if errors:

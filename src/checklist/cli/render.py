@@ -72,6 +72,9 @@ def _run(args: argparse.Namespace) -> int:
     except DotFailed as exc:
         kept = f"\nThe DOT source is in {dot_file}." if dot_file else ""
         print(f"checklist: error: {visible(str(exc))}{kept}", file=sys.stderr)
+        if str(exc).startswith("dot failed"):  # the others say what to do already
+            print("Draw a part of it with --checklist, --section or --around STEP, or report it with the DOT "
+                  "source.", file=sys.stderr)  # fmt: skip
         return exitcodes.DOT_FAILED
     if to_stdout:
         sys.stdout.buffer.write(image)
@@ -98,4 +101,5 @@ def _write_file(path: Path, data: bytes) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     except OSError as exc:
-        raise RenderUsageError(f"{path}: cannot write: {exc.strerror}") from None
+        raise RenderUsageError(f"-o {path}: cannot write: {exc.strerror or exc}; "
+                               "write elsewhere with -o PATH") from None  # fmt: skip

@@ -39,6 +39,9 @@ if TYPE_CHECKING:
     from checklist.run.session import Session
 
 
+LEFT_AS_IT_IS = "\n  the file was left as it is; to start afresh instead: checklist run FLOW --session NEW.json"
+
+
 class Fail(Exception):
     def __init__(self, code: int, message: str) -> None:
         super().__init__(message)
@@ -81,20 +84,22 @@ def prepare(args: argparse.Namespace, resume: Path | None, session_path: Path, o
         try:
             saved = jr.read(resume)
         except jr.JournalError as exc:
-            raise Fail(exitcodes.BAD_SESSION, f"{exc}\n  the file was left as it is") from None
+            raise Fail(exitcodes.BAD_SESSION, f"{exc}{LEFT_AS_IT_IS}") from None
     paths = _flow_paths(args.flow, saved, resume)
     _writable(session_path, option)
     program, problems = load_clean(paths)
     if problems is not None:
         sys.stderr.write(problems)
-        raise Fail(exitcodes.FINDINGS, "the flow has errors (see above; `checklist check` lists them)")
+        shown = " ".join(str(p) for p in paths)
+        raise Fail(exitcodes.FINDINGS, f"{shown}: the flow has errors (see above); fix them and run again "
+                   f"(`checklist check {shown}` lists them)")  # fmt: skip
     digest = jr.digest(program)
     notes: tuple[str, ...] = ()
     if saved is not None:
         try:
             restored = jr.restore(saved, program, digest)
         except jr.JournalError as exc:
-            raise Fail(exitcodes.BAD_SESSION, f"{resume}: {exc}\n  the file was left as it is") from None
+            raise Fail(exitcodes.BAD_SESSION, f"--resume {resume}: {exc}{LEFT_AS_IT_IS}") from None
         session, notes = restored.session, restored.notes
     else:
         session = _new_session(program, args)
@@ -105,7 +110,9 @@ def prepare(args: argparse.Namespace, resume: Path | None, session_path: Path, o
         try:
             jr.write(session_path, jr.snapshot(session, digest, recorded), sync)
         except OSError as exc:
-            raise Fail(exitcodes.USAGE, f"cannot save the session to {session_path}: {exc.strerror}") from None
+            raise Fail(exitcodes.USAGE, f"cannot save the session to {session_path}: {exc.strerror or exc}; "
+                       "the file holds the last answer saved: free some space or make it writable, then "
+                       f"continue with --resume {session_path}") from None  # fmt: skip
 
     return Prepared(session, save, session_path, notes)
 
@@ -118,8 +125,8 @@ def _flow_paths(flow: Path | None, saved: jr.Journal | None, resume: Path | None
     for path in recorded:  # a session file is input too: it may name /etc/passwd or a FIFO
         if not path.is_absolute() or (path.exists() and not _flow_place(path)):
             raise Fail(exitcodes.BAD_SESSION, f"{resume}: flow.paths names {str(path)[:200]}, which is not a "
-                        "folder or a .flow file; pass the flow yourself: checklist run FLOW --resume FILE\n"
-                        "  the file was left as it is")  # fmt: skip
+                       "folder or a .flow file; pass the flow yourself: checklist run FLOW --resume FILE"
+                       + LEFT_AS_IT_IS)  # fmt: skip
     if recorded and all(p.exists() for p in recorded):
         return recorded
     return [default_flow()]
@@ -169,7 +176,7 @@ def _new_session(program: Program, args: argparse.Namespace) -> Session:
             raise Fail(exitcodes.USAGE, f"--set {item[:80]}: write FACT=VALUE, e.g. --set stunned=no")
         if name.strip() not in program.facts:
             raise Fail(exitcodes.USAGE, f"--set {item[:80]}: no fact `{name.strip()[:40]}` in this flow"
-                        + did_you_mean(name.strip(), program.facts))  # fmt: skip
+                       + (did_you_mean(name.strip(), program.facts) or _some_facts(program)))  # fmt: skip
         facts[name.strip()] = value.strip()
     at = _step_key(program, args.at) if args.at else None
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
@@ -197,6 +204,11 @@ def _rules(program: Program, roster: Roster | None) -> dict[str, str]:
     return dict(roster.rules)
 
 
+def _some_facts(program: Program) -> str:
+    names = sorted(name for name, fact in program.facts.items() if fact.expr is None)
+    return f"; facts it asks: {', '.join(names[:8])}{', ...' if len(names) > 8 else ''}" if names else ""
+
+
 def _roster(paths: list[Path]) -> Roster:
     try:
         roster = load_all(paths)
@@ -218,7 +230,8 @@ def _step_key(program: Program, text: str) -> str:
         if len(found) == 1:
             return found[0]
         if found:
-            raise Fail(exitcodes.USAGE, f"--at {text}: several checklists have a step {text}: {', '.join(found)}")
+            raise Fail(exitcodes.USAGE, f"--at {text}: several checklists have a step {text}: {', '.join(found)}; "
+                       f"write one of them, e.g. --at {found[0]}")  # fmt: skip
     raise Fail(exitcodes.USAGE, f"--at {text[:80]}: no such step (write it like combat.54)"
                 + did_you_mean(text, program.steps))  # fmt: skip
 

@@ -43,11 +43,11 @@ def read_file(path: Path, what: str = "a .flow file", limit: int = MAX_FILE_BYTE
     except PermissionError:
         raise LoadError(f"{path}: permission denied; make it readable (chmod u+r) or copy it") from None
     except OSError as exc:
-        raise LoadError(f"{path}: cannot read: {exc.strerror}") from None
+        raise LoadError(_unreadable(path, exc)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise LoadError(f"{path}: is a folder, expected {what}")
+            raise LoadError(f"{path}: is a folder, expected {what}; pass the path of a file")
         if stat.S_ISCHR(info.st_mode) and _is_devnull(info):
             return b""  # /dev/null: an empty file, as everyone means it
         if not stat.S_ISREG(info.st_mode):
@@ -67,7 +67,7 @@ def read_file(path: Path, what: str = "a .flow file", limit: int = MAX_FILE_BYTE
             raise LoadError(_too_big(path, what, limit, fix))
         return b"".join(chunks)
     except OSError as exc:
-        raise LoadError(f"{path}: cannot read: {exc.strerror}") from None
+        raise LoadError(_unreadable(path, exc)) from None
     finally:
         os.close(fd)
 
@@ -81,7 +81,11 @@ def _is_devnull(info: os.stat_result) -> bool:
 
 
 def _too_big(path: Path, what: str, limit: int, fix: str) -> str:
-    return f"{path}: too big for {what} (at most {limit // (1024 * 1024)} MB)" + (f"; {fix}" if fix else "")
+    return f"{path}: too big for {what} (at most {limit // (1024 * 1024)} MB); {fix or 'pass a smaller file'}"
+
+
+def _unreadable(path: Path, exc: OSError) -> str:
+    return f"{path}: cannot read: {exc.strerror or exc}; check the file (ls -l {path}) or copy it to a local disk"
 
 
 def read_source(path: Path) -> str:
@@ -90,7 +94,8 @@ def read_source(path: Path) -> str:
         raise LoadError(f"{path}: is UTF-16 text; save it as UTF-8")
     if b"\x00" in raw:
         line = raw.count(b"\n", 0, raw.index(b"\x00")) + 1
-        raise LoadError(f"{path}:{line}: contains a NUL byte; this looks like a binary file, not a flow")
+        raise LoadError(f"{path}:{line}: contains a NUL byte; this looks like a binary file, not a flow: "
+                        "pass a .flow text file")  # fmt: skip
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -117,17 +122,35 @@ def flow_files(paths: list[Path]) -> list[Path]:
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            if not os.access(path, os.R_OK | os.X_OK):  # rglob would skip it quietly
-                raise LoadError(f"{path}: permission denied: cannot list the folder; make it readable (chmod u+rx)")
-            found = sorted(p for p in path.rglob("*.flow") if p.is_file())
+            found = _folder_flows(path)
             if not found:
-                raise LoadError(f"{path}: folder holds no .flow files")
+                raise LoadError(f"{path}: folder holds no .flow files; pass a folder of .flow files or a .flow file")
             files.extend(found)
         elif path.exists() or path.suffix == ".flow":
             files.append(path)
         else:
-            raise LoadError(f"{path}: no such file or folder")
+            raise LoadError(f"{path}: no such file or folder; check the path")
     return files
+
+
+def _folder_flows(folder: Path) -> list[Path]:
+    """The .flow files under `folder`; a folder we may not list is an error, never skipped quietly."""
+    if not os.access(folder, os.R_OK | os.X_OK):
+        _cannot_list(PermissionError(13, "Permission denied", str(folder)))
+    found: list[Path] = []
+    for here, subfolders, names in os.walk(folder, onerror=_cannot_list):
+        for sub in subfolders:
+            if not os.access(os.path.join(here, sub), os.R_OK | os.X_OK):  # os.walk would skip it quietly
+                _cannot_list(PermissionError(13, "Permission denied", os.path.join(here, sub)))
+        found.extend(Path(here, n) for n in names if n.endswith(".flow") and os.path.isfile(os.path.join(here, n)))
+    return sorted(found)
+
+
+def _cannot_list(exc: OSError) -> None:
+    where = exc.filename if exc.filename is not None else "a folder"
+    if isinstance(exc, PermissionError):
+        raise LoadError(f"{where}: permission denied: cannot list the folder; make it readable (chmod u+rx {where})")
+    raise LoadError(f"{where}: cannot list the folder: {exc.strerror or exc}; check it (ls -ld {where})")
 
 
 def load(path: str | Path | Sequence[str | Path]) -> Program:

@@ -32,7 +32,8 @@ def select(
     depth: int = 2,
 ) -> Selection:
     if checklist is not None and checklist not in program.checklists:
-        raise RenderUsageError(f"no checklist `{checklist}`; the flow has: {_listing(program.checklists)}")
+        known = _listing(program.checklists)
+        raise RenderUsageError(f"--checklist {checklist}: no such checklist; the flow has: {known}; pass one of them")
     if around is not None:
         if section is not None:
             raise RenderUsageError("--around and --section cannot be combined; pick one")
@@ -80,7 +81,8 @@ def _section(program: Program, name: str, checklist: str | None) -> Selection:
         known = sorted({f"{c.id}:{s.name}" for c in program.checklists.values() for s in c.sections
                         if checklist is None or c.id == checklist})  # fmt: skip
         where = f" in checklist `{checklist}`" if checklist else ""
-        raise RenderUsageError(f"no section `{name}`{where}; sections: {', '.join(known) or '(none)'}")
+        raise RenderUsageError(f"--section {name}: no such section{where}; sections: {', '.join(known) or '(none)'}; "
+                               "pass one of them")  # fmt: skip
     if len(owners) > 1:
         ids = ", ".join(c.id for c in owners)
         raise RenderUsageError(f"section `{name}` is in several checklists ({ids}); add --checklist")
@@ -103,14 +105,14 @@ def _step_key(program: Program, text: str, checklist: str | None) -> str:
     else:
         key = text
     if key not in program.steps:
-        raise RenderUsageError(f"no step `{text}`; write a step as CHECKLIST.NUMBER, e.g. "
+        raise RenderUsageError(f"--around {text}: no such step; write a step as CHECKLIST.NUMBER, e.g. "
                                f"{next(iter(program.steps), 'combat.54')}")  # fmt: skip
     return key
 
 
 def _around(program: Program, centre: str, depth: int) -> Selection:
     if depth < 0:
-        raise RenderUsageError("--depth must be 0 or more")
+        raise RenderUsageError("--depth: give 0 or more jumps, e.g. --depth 2")
     flow = program.flow
     distance = {centre: 0}
     queue = deque([centre])

@@ -193,12 +193,14 @@ def _number(question: Question, raw: str) -> int:
         if question.kind == "roll":
             raise BadAnswer(f"type the {question.dice} roll as a number, or r to let the program roll")
         if re.fullmatch(r"[+-]?[0-9]+", raw.strip()):
-            raise BadAnswer(f"`{raw[:20]}...` is too long: a number has at most {MAX_DIGITS} digits")
-        raise BadAnswer(f"`{visible(raw[:40])}` is not a whole number")
+            raise BadAnswer(
+                f"`{raw[:20]}...` is too long: a number has at most {MAX_DIGITS} digits; type a smaller one"
+            )
+        raise BadAnswer(f"`{visible(raw[:40])}` is not a whole number: type digits, such as 12 or -2")
     if question.kind == "roll" and question.dice:
         dice = Dice.parse(question.dice)
         if not dice.low <= value <= dice.high:
-            raise BadAnswer(f"{dice} cannot roll {value}: it gives {dice.low} to {dice.high}")
+            raise BadAnswer(f"{dice} cannot roll {value}: type what it rolled, {dice.low} to {dice.high}, or r")
     return value
 
 
@@ -245,7 +247,7 @@ def check_names(names: tuple[str, ...]) -> None:
         if not name or name != name.strip():
             raise BadAnswer("a name is empty: separate names with commas, e.g. `2: Bob, Ann`")
         if len(name) > MAX_NAME:
-            raise BadAnswer(f"the name `{name[:20]}...` is too long: at most {MAX_NAME} characters")
+            raise BadAnswer(f"the name `{name[:20]}...` is too long: type one of at most {MAX_NAME} characters")
         if has_control(name):
             raise BadAnswer(f"the name `{visible(name)}` holds a control character: type plain text")
     if len(set(names)) != len(names):
@@ -265,5 +267,5 @@ def parse_value(program: Program, fact: m.Fact, text: str) -> Value:
     found = match_option(question.options, text)
     if found is None or (text.strip().isdigit() and found != text.strip()):
         names = ", ".join(o.value for o in question.options[:8]) + (", ..." if len(question.options) > 8 else "")
-        raise BadAnswer(f"`{fact.name}` cannot be `{visible(text.strip()[:40])}` (its values: {names})")
+        raise BadAnswer(f"`{fact.name}` cannot be `{visible(text.strip()[:40])}`; give one of its values: {names}")
     return found

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -306,11 +307,11 @@ def _toml(path: Path) -> dict[str, Any]:
     except LoadError as exc:
         raise RosterError(f"--roster {exc}") from None
     except UnicodeDecodeError:
-        raise RosterError(f"{path}: the roster is not UTF-8 text") from None
+        raise RosterError(f"{path}: the roster is not UTF-8 text; save it as UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
-        raise RosterError(f"{path}: not a TOML roster: {exc}; see docs/roster.md") from None
+        raise RosterError(f"{path}: not a TOML roster: {exc}; correct it there (docs/roster.md shows one)") from None
     except RecursionError:  # tomllib nests arrays by recursion
-        raise RosterError(f"{path}: not a TOML roster: nested too deep; see docs/roster.md") from None
+        raise RosterError(f"{path}: not a TOML roster: nested too deep; write it flatter (docs/roster.md)") from None
 
 
 def _gcs(path: Path) -> tuple[dict[str, Any], list[str]]:
@@ -345,7 +346,8 @@ def from_data(data: dict[str, Any], where: str) -> Roster:
         raise RosterError(f"{where}: no combatants; write one [[combatant]] table per combatant (docs/roster.md)")
     sheets = [sheet_of(p, f"{where}: combatant {i}") for i, p in enumerate(people, 1)]
     names = [slug(s.name) for s in sheets]
-    twice = next((n for n in names if names.count(n) > 1), None)
+    counts = Counter(names)  # not names.count(n) for each: 80 000 combatants took minutes
+    twice = next((n for n in names if counts[n] > 1), None)
     if twice is not None:
         raise RosterError(f"{where}: two combatants are called `{twice}`; give each a different name"
                           " (a TOML roster can name a .gcs file twice, with `name` for each)")  # fmt: skip

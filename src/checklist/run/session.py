@@ -125,7 +125,7 @@ class Session:
         try:
             self._give(answer, rolled)
         except (evaluate.CannotCompute, evaluate.Need) as exc:
-            why = str(exc) if isinstance(exc, evaluate.CannotCompute) else f"`{exc}` is not known"
+            why = str(exc) if isinstance(exc, evaluate.CannotCompute) else f"`{exc}` is not known: give it with o {exc}"
             raise SessionError(f"cannot go on with that: {why}; answer again, override a fact (o FACT) "
                                "or go back (b)") from None  # fmt: skip
 

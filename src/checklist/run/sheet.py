@@ -113,18 +113,19 @@ class Sheet:
 
 def sheet_of(raw: object, where: str) -> Sheet:
     if not isinstance(raw, dict):
-        raise RosterError(f"{where}: a combatant is a table of keys")
+        raise RosterError(f"{where}: a combatant is a table of keys; write [[combatant]] and then name = ..., st = ...")
     unknown = set(raw) - COMBATANT_FIELDS
     if unknown:
         known = ", ".join(sorted(COMBATANT_FIELDS))
-        raise RosterError(f"{where}: unknown key `{sorted(unknown)[0]}`; known keys: {known}")
+        raise RosterError(f"{where}: unknown key `{sorted(unknown)[0]}`; use one of the known keys: {known}")
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise RosterError(f"{where}: every combatant needs a `name`")
+        raise RosterError(f'{where}: every combatant needs a `name`; add one, e.g. name = "Bruno"')
     where = f"{where} ({name})"
     for required in ("st", "dx", "ht", "hp", "basic-speed"):
         if required not in raw:
-            raise RosterError(f"{where}: `{required}` is missing")
+            example = 5.5 if required == "basic-speed" else 10
+            raise RosterError(f"{where}: `{required}` is missing; add it, e.g. {required} = {example}")
     numbers = tuple((k, _int(raw[k], f"{where}, {k}")) for k in SHEET_NUMBERS if k in raw)
     speed = raw["basic-speed"]
     if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 < speed < 1000:  # nan, inf too
@@ -136,13 +137,14 @@ def sheet_of(raw: object, where: str) -> Sheet:
     numbers_dict.setdefault("fp", numbers_dict["ht"])
     weapons = raw.get("weapon", [])
     if not isinstance(weapons, list):
-        raise RosterError(f"{where}: weapons are [[combatant.weapon]] tables")
+        raise RosterError(f"{where}: weapons are [[combatant.weapon]] tables; write each as one")
     dr, by_type = _dr(raw.get("dr", {}), f"{where}, dr")
     traits = tuple((t, _flag(raw, t, where, False)) for t in TRAITS if t in raw)
     arms = tuple(weapon_of(w, f"{where}, weapon {i}") for i, w in enumerate(weapons, 1))
     readied = raw.get("readied")
     if readied is not None and str(readied) not in {w.name for w in arms}:
-        raise RosterError(f"{where}, readied: `{readied}` is not one of its weapons' names")
+        raise RosterError(f"{where}, readied: `{readied}` is not one of its weapons' names; name one of: "
+                          f"{', '.join(w.name for w in arms) or '(no weapons)'}")  # fmt: skip
     return Sheet(name.strip(), tuple(numbers_dict.items()), Fraction(str(speed)), pain,
                  _table(raw.get("skills", {}), f"{where}, skills"), dr, arms, by_type, traits,
                  str(raw.get("side", "")), str(raw.get("body", "")), _flexible(raw, where))  # fmt: skip
@@ -161,7 +163,7 @@ def _flexible(raw: dict[str, Any], where: str) -> tuple[str, ...] | None:
 def _dr(raw: object, where: str) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str, int], ...]]:
     """`{ torso = 3 }`, or by damage type: `{ torso = { all = 4, cr = 2 } }` (2 against crushing)."""
     if not isinstance(raw, dict):
-        raise RosterError(f"{where}: a table such as {{ torso = 3, skull = 2 }}")
+        raise RosterError(f"{where}: write a table such as {{ torso = 3, skull = 2 }}")
     flat: list[tuple[str, int]] = []
     typed: list[tuple[str, str, int]] = []
     for location, value in raw.items():
@@ -185,17 +187,18 @@ def _dr(raw: object, where: str) -> tuple[tuple[tuple[str, int], ...], tuple[tup
 
 def _table(raw: object, where: str) -> tuple[tuple[str, int], ...]:
     if not isinstance(raw, dict):
-        raise RosterError(f"{where}: a table such as {{ broadsword = 14 }}")
+        raise RosterError(f"{where}: write a table such as {{ broadsword = 14 }}")
     return tuple((slug(k), _int(v, f"{where}.{k}")) for k, v in raw.items())
 
 
 def weapon_of(raw: object, where: str) -> Weapon:
     if not isinstance(raw, dict) or not {"name", "damage", "type", "skill"} <= set(raw):
-        raise RosterError(f"{where}: a weapon needs name, damage, type and skill (docs/roster.md)")
+        raise RosterError(f"{where}: a weapon needs name, damage, type and skill; add them, e.g. name = \"mace\", "
+                          'damage = "2d+3", type = "cr", skill = "axe-mace" (docs/roster.md)')  # fmt: skip
     unknown = set(raw) - WEAPON_FIELDS
     if unknown:
         known = ", ".join(sorted(WEAPON_FIELDS))
-        raise RosterError(f"{where}: unknown key `{sorted(unknown)[0]}`; known keys: {known}")
+        raise RosterError(f"{where}: unknown key `{sorted(unknown)[0]}`; use one of the known keys: {known}")
     numbers: dict[str, Any] = {k: _int(raw[k], f"{where}, {k}") for k in ("acc", "rcl", "bulk", "malf") if k in raw}
     if "level" in raw:
         numbers["level"] = _int(raw["level"], f"{where}, level")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from checklist.model.names import did_you_mean
 from checklist.model.visible import visible
 from checklist.run import paint
 from checklist.run.questions import BadAnswer
@@ -108,6 +109,10 @@ class Terminal:
                 self.write(self._error(hint))
                 return self._again()
             name = candidates[0]
+        if name not in self.session.program.facts:
+            close = did_you_mean(name, self.session.program.facts)
+            self.write(self._error(f"no fact `{name[:40]}` in this flow{close}; `o` alone lists the facts used here"))
+            return self._again()
         try:
             self.session.override(name)
         except SessionError as exc:

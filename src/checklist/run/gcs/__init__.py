@@ -16,7 +16,7 @@ from typing import Any
 
 from checklist.model.names import slug
 from checklist.run.gcs.body import body
-from checklist.run.gcs.files import Character, GcsError, OldFormat, read
+from checklist.run.gcs.files import RESAVE, Character, GcsError, OldFormat, read
 from checklist.run.gcs.weapons import skill_name, weapons
 
 __all__ = ["GcsError", "OldFormat", "combatant"]
@@ -92,7 +92,7 @@ def _encumbered(who: Character, attributes: dict[str, dict[str, Any]], notes: li
     try:
         dodge, move = int(calc["dodge"][level]), int(calc["move"][level])
     except (IndexError, TypeError, ValueError):
-        raise GcsError(f"{who.where('calc.dodge')}: no Dodge and Move for each encumbrance level") from None
+        raise GcsError(f"{who.where('calc.dodge')}: no Dodge and Move for each encumbrance level; {RESAVE}") from None
     if level:
         notes.append(f"{who.where()}: {LEVELS[level]} encumbrance ({total:g} lb carried, Basic Lift {lift:g} lb): "
                      f"Dodge {dodge}, Move {move}")  # fmt: skip

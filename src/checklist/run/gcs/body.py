@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from checklist.model.names import slug
-from checklist.run.gcs.files import Character, GcsError
+from checklist.run.gcs.files import RESAVE, Character, GcsError
 
 # the flow's hit locations that one GCS location id stands for (eye, skull, ... as GCS names them)
 BY_ID = {"eye": ("eye",), "skull": ("skull",), "face": ("face", "jaw", "nose"), "neck": ("neck", "carotid-artery",
@@ -74,10 +74,10 @@ FLOW_LOCATIONS = ("skull", "face", "right-leg", "right-arm", "torso", "groin", "
 def _locations(who: Character, table: dict[str, Any]) -> Iterator[dict[str, Any]]:
     locations = table.get("locations")
     if not isinstance(locations, list):
-        raise GcsError(f"{who.where('body')}: the body's `locations` is not a list")
+        raise GcsError(f"{who.where('body')}: the body's `locations` is not a list; {RESAVE}")
     for location in locations:
         if not isinstance(location, dict):
-            raise GcsError(f"{who.where('body')}: a hit location is a JSON object")
+            raise GcsError(f"{who.where('body')}: a hit location is a JSON object; {RESAVE}")
         yield location
         if isinstance(location.get("sub_table"), dict):
             yield from _locations(who, location["sub_table"])

@@ -67,10 +67,10 @@ class Character:
         if items is None:
             return
         if not isinstance(items, list):
-            raise GcsError(f"{self.where(where)}: a list of items, not {type(items).__name__}")
+            raise GcsError(f"{self.where(where)}: a list of items, not {type(items).__name__}; {RESAVE}")
         for item in items:
             if not isinstance(item, dict):
-                raise GcsError(f"{self.where(where)}: an item is a JSON object, not {type(item).__name__}")
+                raise GcsError(f"{self.where(where)}: an item is a JSON object, not {type(item).__name__}; {RESAVE}")
             if item.get("disabled") is True:
                 continue
             yield item
@@ -81,7 +81,8 @@ def read(path: Path) -> Character:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise GcsError(f"{path}: cannot read the character sheet: {exc.strerror or exc}") from None
+        raise GcsError(f"{path}: cannot read the character sheet: {exc.strerror or exc}; check the path "
+                       "(ls -l) and that the file is readable") from None  # fmt: skip
     text = raw.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")
     if text.startswith("<"):
         found = re.search(r"<character[^>]*\sversion=\"(\d+)\"", text[:2000])
@@ -92,14 +93,14 @@ def read(path: Path) -> Character:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise GcsError(f"{path}: not a GCS character sheet: broken JSON at line {exc.lineno}, column {exc.colno}: "
-                       f"{exc.msg}") from None  # fmt: skip
+                       f"{exc.msg}; {RESAVE}") from None  # fmt: skip
     if not isinstance(data, dict):
         raise GcsError(f"{path}: not a GCS character sheet: the file holds a JSON {type(data).__name__}, not an "
-                       "object")  # fmt: skip
+                       "object; pass a .gcs file that GCS saved")  # fmt: skip
     version = data.get("version")
     kind = data.get("type")
     if kind is not None and kind != "character":
-        raise GcsError(f"{path}: a GCS `{kind}` file, not a character sheet (.gcs)")
+        raise GcsError(f"{path}: a GCS `{kind}` file, not a character sheet (.gcs); pass a character's .gcs file")
     if isinstance(version, bool) or not isinstance(version, int):
         raise OldFormat(f"{path}: no data version in the file (`version` is {version!r}); {RESAVE}")
     if version not in VERSIONS:

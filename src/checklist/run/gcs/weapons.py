@@ -13,7 +13,7 @@ from typing import Any
 
 from checklist.model.names import slug
 from checklist.model.vocabulary import UNARMED_SKILLS
-from checklist.run.gcs.files import Character, GcsError
+from checklist.run.gcs.files import RESAVE, Character, GcsError
 
 # GCS's damage types as the flow names them (injury.flow's damage-type)
 TYPES = {"burn": "burn", "cor": "cor", "cr": "cr", "cut": "cut", "fat": "fat", "imp": "imp", "pi-": "pi-small",
@@ -32,7 +32,7 @@ def weapons(who: Character, notes: list[str]) -> list[dict[str, Any]]:
             owner = str(item.get("description") or item.get("name") or "").strip() or "an unnamed item"
             for raw in item.get("weapons") or []:
                 if not isinstance(raw, dict):
-                    raise GcsError(f"{who.where(owner)}: a weapon is a JSON object")
+                    raise GcsError(f"{who.where(owner)}: a weapon is a JSON object; {RESAVE}")
                 found.append(_weapon(who, owner, raw, group == "traits", skills, notes))
     names = [w["name"] for w in found]
     for i, weapon in enumerate(found):  # two weapons of one name (two knives): number them
@@ -69,7 +69,7 @@ def _weapon(who: Character, owner: str, raw: dict[str, Any], natural: bool, skil
     kind = who.kind(raw)
     if kind not in ("melee", "ranged"):
         raise GcsError(f"{who.where(owner)}: a weapon that is neither melee nor ranged "
-                       f"(id {raw.get('id')!r}, type {raw.get('type')!r})")  # fmt: skip
+                       f"(id {raw.get('id')!r}, type {raw.get('type')!r}); {RESAVE}")  # fmt: skip
     usage = str(raw.get("usage") or "").strip()
     name = f"{owner} ({usage})" if usage else owner
     where = who.where(f"weapon `{name}`")
