@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from checklist.graph.load import load
 from checklist.graph.program import Program
 from checklist.run.reader import Reader
+from checklist.run.rolls import last_roll
 from checklist.run.roster import from_data
 from checklist.run.session import Session
 from checklist.run.state import Known
@@ -47,6 +48,8 @@ def test_a_miss_by_one_lands_on_the_other_location_with_its_dr_and_wounding(flow
     assert seen["final-skill"] == 8 and seen["attack-roll"] == "miss-by-one-other-location"
     assert seen["wound-location"] == "torso" and seen["dr"] == 2 and seen["injury"] == 6
     assert bruno_hp(session) == 13 - 6
+    roll = last_roll(session)  # the screen after the damage roll says what it did, number by number
+    assert roll is not None and roll.then == "6 cut to the torso · DR 2 · penetrating 4 · injury 6 · Bruno's HP 13 → 7"
 
 
 def test_a_critical_hit_is_on_the_chosen_target(flow: Program) -> None:
@@ -72,7 +75,7 @@ def test_a_telegraphic_attack_gets_4_to_hit_but_not_to_criticals_and_2_to_the_de
     session.answer("11")
     seen = used(session)
     assert seen["final-skill"] == 19 and seen["attack-outcome"] == "success"
-    assert seen["parry-score"] == 9 + 2 and seen["defense-outcome"] == "success"
+    assert seen["defense-score"] == 9 + 2 and seen["defense-outcome"] == "success"
 
 
 def test_deceptive_attack_in_melee_lowers_every_defense(flow: Program) -> None:
@@ -84,7 +87,7 @@ def test_deceptive_attack_in_melee_lowers_every_defense(flow: Program) -> None:
     answer_until(session, "defense-dice", {"aimed-location": "torso", "attack-dice": "8", "defense": "parry"})
     session.answer("7")
     seen = used(session)
-    assert seen["final-skill"] == 11 and seen["parry-score"] == 7 and seen["defense-outcome"] == "success"
+    assert seen["final-skill"] == 11 and seen["defense-score"] == 7 and seen["defense-outcome"] == "success"
 
 
 def test_a_reeling_defender_dodges_at_half_rounded_up(flow: Program) -> None:
@@ -96,7 +99,7 @@ def test_a_reeling_defender_dodges_at_half_rounded_up(flow: Program) -> None:
                                            "defense": "dodge"})  # fmt: skip
     session.answer("5")  # would succeed against 8; fails against 4
     seen = used(session)
-    assert seen["dodge-base"] == 4 and seen["dodge-score"] == 4 and seen["defense-outcome"] == "failure"
+    assert seen["dodge-base"] == 4 and seen["defense-score"] == 4 and seen["defense-outcome"] == "failure"
 
 
 def test_a_ranged_attack_uses_the_targets_posture_column(flow: Program) -> None:

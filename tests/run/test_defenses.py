@@ -16,6 +16,7 @@ import pytest
 from checklist.graph.program import Program
 from checklist.run.questions import BadAnswer
 from checklist.run.roster import load
+from checklist.run.screen import screen
 from checklist.run.session import Session
 from tests.run.conftest import DATA
 from tests.run.test_table_turn import answer_until, table_view
@@ -108,6 +109,8 @@ def test_parry_and_retreat_are_open_after_an_ordinary_attack(flow: Program) -> N
     question = session.question
     assert question is not None and [o.value for o in question.options] == ["dodge", "parry", "none"]
     session.answer("parry")
+    ledgers = [ledger.title for ledger in screen(session).ledgers]  # shown with the roll question
+    assert session.question is not None and session.question.fact == "defense-dice" and "Effective Parry" in ledgers
     session.override("retreats")
     session.answer("yes")
     # step 79 read `retreats` since the last answer: the run goes through it again, and the
@@ -116,7 +119,7 @@ def test_parry_and_retreat_are_open_after_an_ordinary_attack(flow: Program) -> N
     session.answer("other")
     session.answer("10")
     used = {fact: value for visit in session.state.trace for fact, value, _ in visit.used}
-    assert used["retreat-bonus"] == 1 and used["parry-score"] == 9 + 1
+    assert used["retreat-bonus"] == 1 and used["defense-score"] == 9 + 1
     assert used["defense-outcome"] == "success"  # 10 vs 10: the retreat made the difference
 
 
@@ -139,7 +142,7 @@ def test_no_retreat_against_a_ranged_attack_and_dodge_and_drop_gives_3_and_lays_
     session.answer("11")
     used = {fact: value for visit in session.state.trace for fact, value, _ in visit.used}
     assert used["retreat-bonus"] == 0 and used["drop-bonus"] == 3
-    assert used["dodge-score"] == 11 and used["defense-outcome"] == "success"  # 11 vs 11
+    assert used["defense-score"] == 11 and used["defense-outcome"] == "success"  # 11 vs 11
     roster = session.state.roster
     assert roster is not None and roster.states[1].posture == "lying"
 

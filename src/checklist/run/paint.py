@@ -72,6 +72,8 @@ def screen_text(view: Screen, paint: Painter) -> str:
     lines = [rule] if view.brief else ["", rule]  # the table view: the rule alone sets screens apart
     if view.roll is not None:
         lines.append(paint(roll_line(view.roll), "known"))
+        if view.roll.then:
+            lines.append(paint(f"   → {view.roll.then}", "known"))
     if view.passed:
         lines.append(paint("→ " + " · ".join(view.passed), "dim"))
     if view.assumed:

@@ -323,14 +323,19 @@ def _fits(decl: m.Fact, value: Value, program_tables: dict[str, m.Table]) -> boo
 
 
 def dependents(facts: tuple[Known, ...], changed: str) -> set[str]:
-    """Computed facts that read `changed`, directly or through other computed facts."""
+    """Computed facts that read `changed`, directly or through other computed facts or a ledger
+    with it among its lines (the ledger sums again when read; what was worked out from it does not)."""
     out: set[str] = set()
+    ledgers: set[str] = set()
     grew = True
     while grew:
         grew = False
         for known in facts:
-            if known.how == "computed" and known.fact not in out and (changed in known.deps or out & set(known.deps)):
-                out.add(known.fact)
+            if known.fact in out or known.fact in ledgers or known.how not in ("computed", "ledger"):
+                continue
+            reads = set(known.deps) if known.how == "computed" else {line for line, _ in known.lines}
+            if changed in reads or reads & (out | ledgers):
+                (out if known.how == "computed" else ledgers).add(known.fact)
                 grew = True
     return out
 

@@ -27,6 +27,7 @@ class RollView:
     against: int | None = None  # the skill or score it was rolled against, when the flow says
     against_name: str | None = None  # that skill's fact, e.g. final-skill
     outcome: str | None = None  # critical-success, success, failure, critical-failure
+    then: str | None = None  # a damage roll: what it did, "8 cut to the torso · DR 2 · 6 penetrating · ..."
 
     @property
     def margin(self) -> int | None:
@@ -43,8 +44,8 @@ def last_roll(session: Session) -> RollView | None:
         return None
     asked = session.history[-2].question if len(session.history) > 1 else None
     dice = asked.dice if asked is not None and asked.dice else decl.dice  # `roll of ...`: worked out when asked
-    roll = RollView(decl.name, decl.question, dice or "", event.value, event.rolled)
     known = _values_since(session)
+    roll = RollView(decl.name, decl.question, dice or "", event.value, event.rolled, then=_damage(known, decl.name))
     for fact in session.program.facts.values():
         call = _success_call(fact.expr, decl.name)
         outcome = known.get(fact.name)
@@ -53,6 +54,27 @@ def last_roll(session: Session) -> RollView | None:
         score, name = _against(session, call.args[2], known)
         return RollView(roll.fact, roll.question, roll.dice, roll.value, roll.rolled, score, name, str(outcome))
     return roll
+
+
+def _damage(known: dict[str, Value], roll: str) -> str | None:
+    """What a damage roll did, from flow/injury.flow's chain: the game master can check each number."""
+    if known.get("damage-roll") is None or roll != "damage-roll" or "injury" not in known:
+        return None
+    where = str(known.get("wound-location", "")).replace("-", " ")
+    parts = [f"{known.get('basic-damage', known['damage-roll'])} {known.get('damage-type', '')}".strip()
+             + (f" to the {where}" if where else "")]  # fmt: skip
+    parts += [f"{label} {known[fact]}" for fact, label in (("effective-dr", "DR"), ("penetrating", "penetrating"))
+              if fact in known]  # fmt: skip
+    injury = known.get("wound-injury", known["injury"])
+    parts.append(
+        f"injury {injury}" + (f" (of {known['injury']}: the rest is lost)" if injury != known["injury"] else "")
+    )
+    if known.get("major-wound") == "yes":
+        parts.append("major wound")
+    if "hp-after" in known and "target-current-hp" in known:
+        who = f"{known['target']}'s " if known.get("target") else ""
+        parts.append(f"{who}HP {known['target-current-hp']} → {known['hp-after']}")
+    return " · ".join(parts)
 
 
 def _values_since(session: Session) -> dict[str, Value]:

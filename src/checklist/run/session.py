@@ -289,8 +289,8 @@ class Session:
 
     def _reroute(self, fact: str, value: Value) -> State:
         """The state the last answer leads to when `fact` is `value` wherever it is read."""
-        history, events = self.history, self.events
-        self.history, self.events, self._preset = history[:-2], events[:-2], {fact: value}
+        history, events, preset = self.history, self.events, self._preset
+        self.history, self.events, self._preset = history[:-2], events[:-2], {**preset, fact: value}
         try:
             if len(history) == 2:  # the run's first question: from the start
                 return self._settle(self._start)
@@ -298,7 +298,7 @@ class Session:
             self.give(last.names if last.kind == "split" else last.value, rolled=last.rolled)
             return self.state
         finally:
-            self.history, self.events, self._preset = history, events, {}
+            self.history, self.events, self._preset = history, events, preset
 
     def _evaluate(
         self, state: State

@@ -62,6 +62,8 @@ def turn_html(s: Screen, view: View, token: str) -> str:
         out.append(f'<p class="refs">refs: {refs_html(s.refs)}</p>')
     if s.roll is not None:
         out.append(f'<p class="roll" id="roll">{e(roll_line(s.roll))}</p>')
+        if s.roll.then:
+            out.append(f'<p class="roll-then">→ {e(s.roll.then)}</p>')
     if s.passed:
         out.append(f'<p class="passed">→ {e(" · ".join(s.passed))}</p>')
     if s.assumed:
