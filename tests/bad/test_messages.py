@@ -107,6 +107,12 @@ def assert_said(result: subprocess.CompletedProcess[bytes], code: int, needles: 
 # ---- one case (or more) for every exit code of docs/exit-codes.md, command by command ----------
 
 EXIT_CASES: dict[str, Case] = {
+    "8-serve-not-this-machine": Case(
+        10,
+        cmd("serve", "--host", "203.0.113.7", "--port", "8123", "--session", session_file),
+        exitcodes.NO_PORT,
+        ("cannot listen on 203.0.113.7 port 8123", "--host takes an address of this machine"),
+    ),  # fmt: skip
     "0-check": Case(10, cmd("check", str(FLOW)), exitcodes.OK, ("no problems found",)),
     "0-cards": Case(10, cmd("cards", "--deck", "3e"), exitcodes.OK, ("deck 3e",)),
     "0-roster": Case(10, cmd("roster", str(ROSTER)), exitcodes.OK, ("Alice",)),

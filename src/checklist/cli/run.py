@@ -84,7 +84,7 @@ def prepare(args: argparse.Namespace, resume: Path | None, session_path: Path, o
         try:
             saved = jr.read(resume)
         except jr.JournalError as exc:
-            raise Fail(exitcodes.BAD_SESSION, f"{exc}{LEFT_AS_IT_IS}") from None
+            raise Fail(exitcodes.BAD_SESSION, f"--resume {exc}{LEFT_AS_IT_IS}") from None
     paths = _flow_paths(args.flow, saved, resume)
     _writable(session_path, option)
     program, problems = load_clean(paths)
