@@ -111,7 +111,7 @@ def _line(round_: int, attacker: str, used: dict[str, Value]) -> AttackLine:
         defense += " " + _roll(used, "defense-dice", "defense-score", "defense-outcome")
     dice = used.get("basic-damage", used.get("damage-roll"))
     damage = f"{dice} {used.get('damage-type', '')}".rstrip() if dice is not None else ""
-    injury = used.get("injury")
+    injury = used.get("wound-injury", used.get("injury"))  # what the target took: a crippled limb's is capped
     target = str(used.get("target", "")) or "?"
     return AttackLine(round_, attacker, target, roll, defense, damage, injury if isinstance(injury, int) else None,
                       str(used.get("wound-location", "")), used.get("crippled") == "yes")  # fmt: skip
