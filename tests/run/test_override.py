@@ -9,11 +9,17 @@ value, so the route and the roster follow it.
 from __future__ import annotations
 
 import json
+import random
+
+import pytest
 
 from checklist.graph.program import Program
 from checklist.run import journal as jr
 from checklist.run.passing import assumed_since, passed_steps
+from checklist.run.questions import BadAnswer
 from checklist.run.session import Session
+from checklist.run.state import SessionError
+from tests.fuzz.test_random_sessions import good_answer
 from tests.run.conftest import DATA
 from tests.run.test_table_turn import table_view
 
@@ -66,3 +72,28 @@ def test_an_override_of_a_fact_read_at_this_step_does_not_rerun(flow: Program) -
     session.answer("skull")
     assert steps(session)[: len(trace)] == trace and session.state.step == "combat.54"
     assert session.state.known()["aimed-location"].value == "skull"
+
+
+@pytest.mark.parametrize("seed", [79, 201])
+def test_a_ledger_line_forgotten_after_an_override_is_asked_not_refused(flow: Program, seed: int) -> None:
+    """Random walks from combat.132 without a roster (found by a walk like tests/fuzz's): after an
+    override, a ledger's sum read a line whose input was forgotten (`aim-turns`, or a line worked
+    out from the roster) and every answer was refused until `b`. Now that line is asked."""
+    rng = random.Random(seed)
+    session = Session(flow, at="combat.132", seed=seed, pause=rng.random() < 0.5)
+    refused = 0
+    for _ in range(300):
+        question = session.question
+        if question is None:
+            break
+        if rng.random() < 0.05 and session.overridable():
+            session.override(rng.choice(session.overridable()))
+            continue
+        try:
+            session.answer(good_answer(question, rng))
+            refused = 0
+        except SessionError:
+            refused += 1
+            assert refused < 8, f"stuck at {session.state.step} on {question.fact}"
+        except BadAnswer:
+            pass

@@ -281,7 +281,10 @@ class Reader:
     def _sum(self, ledger: Known) -> int:
         total = ledger.adjust
         for fact, _step in ledger.lines:
-            value = self.value(fact)
+            try:
+                value = self.value(fact)
+            except CannotCompute:  # a line worked out before, forgotten since (an override): ask it
+                raise Need(fact) from None
             total += value if isinstance(value, int) else 0
         return total
 

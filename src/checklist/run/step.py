@@ -52,7 +52,10 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
             elif read(action.fact) is None:
                 return ask(action.fact), None
             elif isinstance(action, m.Add):
-                reader.add_line(action.fact, action.ledger)
+                try:  # the sum reads every line: one whose inputs were forgotten (an override) is asked again
+                    reader.add_line(action.fact, action.ledger)
+                except evaluate.Need as need:
+                    return ask(need.fact), None
             reader.acted += 1
     for index in range(state.statement, len(step.jumps)):
         jump = step.jumps[index]
