@@ -132,20 +132,15 @@ class Roster:
 
     def learn(self, who: int, attr: str, value: Value) -> Roster:
         """Remember an answer about what a combatant has (OWNED), for that combatant only."""
-        state = self.states[who]
-        learned = tuple((k, v) for k, v in state.learned if k != attr) + ((attr, value),)
-        states = list(self.states)
-        states[who] = replace(state, learned=learned)
-        return replace(self, states=tuple(states))
+        learned = tuple((k, v) for k, v in self.states[who].learned if k != attr) + ((attr, value),)
+        return self._changed(who, learned=learned)
 
     def record(self, who: int, attr: str, value: Value) -> Roster:
         if attr == "readied":  # the weapon the attack is made with (B382: it stays ready)
             names = [w.name for w in self.sheets[who].weapons]
             if value not in names:
                 raise RosterError(f"{self.sheets[who].name} has no weapon `{value}`; their weapons: {', '.join(names)}")
-            states = list(self.states)
-            states[who] = replace(states[who], readied=(str(value),))
-            return replace(self, states=tuple(states))
+            return self._changed(who, readied=(str(value),))
         if attr not in STATE:
             raise RosterError(f"`{attr}` is not a state the flow can record; it can record: {', '.join(STATE)}")
         new: bool | str | int
@@ -157,8 +152,11 @@ class Roster:
             new = value
         else:
             raise RosterError(f"`{attr}` needs a number, not `{value}`")
+        return self._changed(who, **{attr.replace("-", "_"): new})
+
+    def _changed(self, who: int, **changes: Any) -> Roster:
+        """The roster with combatant `who`'s Condition changed."""
         states = list(self.states)
-        changes: dict[str, Any] = {attr.replace("-", "_"): new}
         states[who] = replace(states[who], **changes)
         return replace(self, states=tuple(states))
 

@@ -283,8 +283,9 @@ class Session:
         run went on with the old value (a route taken, a state recorded), so it is run again."""
         if len(self.history) < 2 or len(self.history) > 2 and self.events[-2].kind == "override":
             return False
-        here = self.history[-2]
-        since = len(self.history[-3].trace) - 1 if len(self.history) > 2 else 0
+        here = self.history[-2]  # the screen the override was asked at
+        anchor = st.went_on_from(self.history[:-1])
+        since = len(anchor.trace) - 1 if anchor is not None else 0
         return any(name == fact for visit in here.trace[since:-1] for name, _, _ in visit.used)
 
     def _reroute(self, fact: str, value: Value) -> State:

@@ -6,6 +6,7 @@ so undo is a pop, and the journal and the path planner can read it without the m
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
@@ -214,3 +215,23 @@ class Observer(Protocol):
 
     def decided(self, before: State, decision: Decision, after: State) -> None:
         """The run carries out `decision`, going from state `before` to `after`."""
+
+
+def went_on_from(history: Sequence[State]) -> State | None:
+    """The state the last of `history` went on from: the latest earlier one whose visits it continues
+    (the state the last answer was given at; an override that ran that answer again went on from an
+    earlier one). None: from the start."""
+    now = history[-1].trail
+    for state in reversed(history[:-1]):
+        if _leads_to(state.trail, now):
+            return state
+    return None
+
+
+def _leads_to(before: Trail | None, now: Trail | None) -> bool:
+    """Whether the visits of `now` go on from `before` (its last visit is rewritten once decided)."""
+    if before is None:
+        return True
+    while now is not None and now.length > before.length:
+        now = now.prev
+    return now is not None and now.prev is before.prev and now.visit.step == before.visit.step
