@@ -100,6 +100,10 @@ class Checklist:
     sections: tuple[Section, ...]
     span: Span = field(compare=False)
 
+    def section_title(self, name: str | None) -> str | None:
+        """The title of the section `name` (a step's), or None when it has none."""
+        return next((s.title for s in self.sections if s.name == name), None)
+
 
 @dataclass(frozen=True, slots=True)
 class Expect:

@@ -72,7 +72,8 @@ class _Builder:
             return cid
         cid = f"sec:{step.checklist}:{step.section}"
         if cid not in self.clusters:
-            title = next((s.title for s in checklist.sections if s.name == step.section), step.section)
+            found = checklist.section_title(step.section)
+            title = found if found is not None else step.section
             self.clusters[cid] = Cluster(cid, f"{owner}: {title}" if several else title)
         return cid
 

@@ -56,6 +56,5 @@ def step_view(program: Program, key: str) -> StepView | None:
     if step is None:
         return None
     checklist = program.checklists.get(step.checklist)
-    sections = checklist.sections if checklist is not None else ()
-    section = next((s.title for s in sections if s.name == step.section), None)
+    section = checklist.section_title(step.section) if checklist is not None else None
     return StepView(step.key, step.number, step.title, section, step.prose, tuple(ref_view(r) for r in step.refs))

@@ -224,7 +224,7 @@ def screen(session: Session) -> Screen:
     step = session.step
     program = session.program
     checklist = program.checklists[step.checklist]
-    section = next((s.title for s in checklist.sections if s.name == step.section), None)
+    section = checklist.section_title(step.section)
     tables = tuple(table.title if (table := program.tables.get(u.table)) is not None else u.table for u in step.uses)
     options = tuple(
         OptionsView(fact.name, fact.choices) for o in step.options if (fact := program.facts.get(o.fact)) is not None
