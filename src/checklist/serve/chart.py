@@ -64,7 +64,7 @@ class Charts:
     def __init__(self, program: Program, timeout: float = 20.0) -> None:
         self.program = program
         self.timeout = timeout
-        self._done: dict[Key, Layout | str] = {}
+        self._done: dict[Key, Layout] = {}
         self._lock = threading.Lock()
 
     def lit(self, view: ChartView) -> str:
@@ -76,10 +76,13 @@ class Charts:
 
     def layout(self, key: Key) -> Layout | str:
         with self._lock:  # one dot at a time: a second request for the section waits for the first
-            found = self._done.get(key)
-            if found is None:
-                found = self._done[key] = self._draw(key)
-            return found
+            done = self._done.get(key)
+            if done is not None:
+                return done
+            drawn = self._draw(key)
+            if not isinstance(drawn, str):  # a failure (dot timed out on a loaded machine) is tried again
+                self._done[key] = drawn
+            return drawn
 
     def warm(self) -> None:
         """Lay out every section now (a background thread at start-up), so no answer waits for dot."""
