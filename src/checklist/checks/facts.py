@@ -38,7 +38,7 @@ def uses(step: m.Step) -> Iterator[tuple[str, m.Span, str | int | None]]:
             yield jump.fact, jump.span, None
         elif isinstance(jump, m.Split):
             named = [jump.assumed] if jump.assumed not in (None, "none") else []
-            yield from ((str(f), jump.span, None) for f in [*named, jump.assumed_unless] if f is not None)
+            yield from ((str(f), jump.span, None) for f in [*named, jump.assumed_unless, jump.count] if f is not None)
     for option in step.options:
         yield option.fact, option.span, None
     for action in step.actions:
@@ -103,6 +103,7 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
             values = allowed[name]
             if values is not None and str(value) not in values:
                 yield from _value(program, fact, value, span, values)
+    yield from _counts(program)
     for fact in program.facts.values():
         if fact.dice is not None:
             yield from _dice(fact)
@@ -134,6 +135,20 @@ def _assumed(program: Program, fact: m.Fact) -> Iterator[Diagnostic]:
                        help="assume a whole number, e.g. `assume 0`")  # fmt: skip
     else:
         yield from _value(program, fact, value or "", fact.span, fact_values(program, fact))
+
+
+def _counts(program: Program) -> Iterator[Diagnostic]:
+    """A counted split (`for each hit of hits-landing`) counts with a number, and its branch number is one too."""
+    for step in program.steps.values():
+        for jump in step.jumps:
+            if not isinstance(jump, m.Split) or jump.count is None:
+                continue
+            for name, role in ((jump.count, "counts the branches"), (jump.item, "is each branch's number")):
+                fact = program.facts.get(name or "")
+                if fact is not None and fact.kind not in ("number", "roll"):
+                    yield diag(BAD_VALUE, f"split at {step.key}: `{name}` {role} but is a {fact.kind}", jump.span,
+                               f"`{name}` is declared at {fact.span}",
+                               help=f"declare `{name}` as a number: `fact {name} : number per attack ...`")  # fmt: skip
 
 
 def _undefined(program: Program, name: str, span: m.Span) -> Diagnostic:

@@ -69,7 +69,9 @@ def _is_group(cond: m.Condition) -> bool:
 
 
 def reads(jump: m.Jump) -> list[str]:
-    """The facts a jump reads to decide (a split asks its own question, not a fact)."""
+    """The facts a jump reads to decide (a split asks its own question, unless a fact counts it)."""
+    if isinstance(jump, m.Split):
+        return [jump.count] if jump.count else []
     if isinstance(jump, m.Branch):
         return [name for name, _ in m.condition_facts(jump.condition)]
     if isinstance(jump, (m.Choose, m.Dispatch)):
@@ -95,7 +97,8 @@ def jump_exits(step: m.Step, index: int, jump: m.Jump, tables: Mapping[str, m.Ta
         for when in jump.whens:
             yield _to(index, "branch", when.target, f"{jump.fact} = {when.value}", checklist, str(when.value))
     elif isinstance(jump, m.Split):
-        yield _to(index, "split", jump.target, f"for each {jump.item}" if jump.item else "once", checklist)
+        label = f"for each {jump.item}" + (f" of {jump.count}" if jump.count else "") if jump.item else "once"
+        yield _to(index, "split", jump.target, label, checklist)
         if jump.until is not None and not jump.returns:
             yield _to(index, "return", jump.until, "after split", checklist)
     elif isinstance(jump, m.Dispatch):

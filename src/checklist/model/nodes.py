@@ -167,6 +167,7 @@ class Split:
     assumed: str | None = None  # `assume none` or `assume FACT` (the one combatant it names)
     assumed_unless: str | None = None  # `... unless FACT`: when FACT holds, the split is asked
     asks: str | None = None  # the question in a game master's words: `for each triggered-action "Whose Wait triggers?"`
+    count: str | None = None  # `for each hit of hits-landing`: the number fact that says how many branches
 
 
 @dataclass(frozen=True, slots=True)

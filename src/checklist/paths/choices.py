@@ -54,6 +54,8 @@ def _numbers(program: Program) -> dict[str, list[int]]:
                 for when in jump.whens:
                     if isinstance(when.value, int):
                         found.setdefault(jump.fact, set()).update((when.value, when.value + 1))
+            elif isinstance(jump, m.Split) and jump.count is not None:  # one branch, or none
+                found.setdefault(jump.count, set()).update((1, 0))
     return {fact: sorted(values) for fact, values in found.items()}
 
 

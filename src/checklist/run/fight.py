@@ -17,6 +17,7 @@ from checklist.run.session import Session
 from checklist.run.state import Visit
 
 ATTACK_STARTS = "combat.27"  # First unresolved attack: the target is chosen here
+HIT_STARTS = "combat.85"  # Base damage: each hit that lands runs the damage steps from here (83 splits them)
 TURN_ENDS = "combat.135"  # End of turn: `next turn`
 
 
@@ -44,6 +45,7 @@ class AttackLine:
     injury: int | None
     location: str = ""  # where it struck (wound-location)
     crippled: bool = False
+    hit: str = ""  # "hit 2 of 3" when a rapid-fire attack lands several hits (a line each)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,15 +98,23 @@ def _log(trace: tuple[Visit, ...], roster: Roster) -> tuple[AttackLine, ...]:
     for n, start in enumerate(starts):
         stop = min([s for s in starts[n + 1 :]] + [i for i in range(start, len(trace)) if trace[i].step == TURN_ENDS]
                    + [len(trace)])  # fmt: skip
-        used: dict[str, Value] = {}
-        for visit in trace[start:stop]:
-            used.update({fact: value for fact, value, _ in visit.used})
+        visits = trace[start:stop]
+        cuts = [i for i, v in enumerate(visits) if v.step == HIT_STARTS]
+        head = _used(visits[: cuts[0] if cuts else len(visits)])
+        hits = [_used(visits[a:b]) for a, b in zip(cuts, [*cuts[1:], len(visits)], strict=False)] or [{}]
         turn = (roster.round - 1) * len(names) + roster.current - ends_after[start]  # turns since the first
-        lines.append(_line(turn // len(names) + 1, names[turn % len(names)], used))
+        for k, hit in enumerate(hits, 1):
+            label = f"hit {k} of {len(hits)}" if len(hits) > 1 else ""
+            lines.append(_line(turn // len(names) + 1, names[turn % len(names)], {**head, **hit}, label))
     return tuple(lines)
 
 
-def _line(round_: int, attacker: str, used: dict[str, Value]) -> AttackLine:
+def _used(visits: tuple[Visit, ...]) -> dict[str, Value]:
+    """The facts some visits used, the later one's value winning."""
+    return {fact: value for visit in visits for fact, value, _ in visit.used}
+
+
+def _line(round_: int, attacker: str, used: dict[str, Value], hit: str = "") -> AttackLine:
     roll = _roll(used, "attack-dice", "final-skill", "attack-outcome")
     defense = str(used.get("defense", "none"))
     if "defense-dice" in used:
@@ -114,7 +124,7 @@ def _line(round_: int, attacker: str, used: dict[str, Value]) -> AttackLine:
     injury = used.get("wound-injury", used.get("injury"))  # what the target took: a crippled limb's is capped
     target = str(used.get("target", "")) or "?"
     return AttackLine(round_, attacker, target, roll, defense, damage, injury if isinstance(injury, int) else None,
-                      str(used.get("wound-location", "")), used.get("crippled") == "yes")  # fmt: skip
+                      str(used.get("wound-location", "")), used.get("crippled") == "yes", hit)  # fmt: skip
 
 
 def _roll(used: dict[str, Value], dice: str, against: str, outcome: str) -> str:

@@ -259,9 +259,11 @@ def fight_lines(view: FightView) -> list[str]:
 
 
 def attack_text(a: AttackLine) -> str:
-    """One attack of the combat log: `round 1  Alice → Bruno: attack 13 vs 15: success; defense ...`."""
+    """One attack (or one hit of it) of the combat log:
+    `round 1  Alice → Bruno: attack 13 vs 15: success; defense ...; damage 3 cut to the torso; injury 4`."""
     hurt = f"; injury {a.injury}" if a.injury is not None else ""
-    damage = f"; damage {a.damage}" if a.damage else ""
+    where = f" to the {a.location.replace('-', ' ')}" if a.location else ""
+    damage = f"; {a.hit + ': ' if a.hit else ''}damage {a.damage}{where}" if a.damage else ""
     return f"round {a.round}  {a.attacker} → {a.target}: attack {a.roll}; defense {a.defense}{damage}{hurt}"
 
 

@@ -65,6 +65,11 @@ class Reader:
         decl = self.program.facts.get(fact)
         if decl is not None and fact in self.preset and (known is None or known.how != "override"):
             return self._take(decl, self.preset[fact], "override", "")
+        if decl is not None and decl.kind == "number" and (known is None or known.how != "override"):
+            frame = next((f for f in reversed(self.frames) if f.item == fact), None)
+            if frame is not None and (known is None or known.value != frame.index + 1):
+                work = f"branch {frame.index + 1} of {len(frame.names)} of the split at {frame.step}"
+                return self._take(decl, frame.index + 1, "computed", work)
         if decl is not None and decl.kind == "ledger":
             total = self.ledger(fact)
             self._consult(fact)

@@ -8,7 +8,7 @@ expression is `success(TABLE, ROLL, SKILL)` names the roll and the skill, and it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, as_value
@@ -45,15 +45,28 @@ def last_roll(session: Session) -> RollView | None:
     asked = session.history[-2].question if len(session.history) > 1 else None
     dice = asked.dice if asked is not None and asked.dice else decl.dice  # `roll of ...`: worked out when asked
     known = _values_since(session)
-    roll = RollView(decl.name, decl.question, dice or "", event.value, event.rolled, then=_damage(known, decl.name))
+    then = _damage(known, decl.name) or _hits(known, decl.name)
+    roll = RollView(decl.name, decl.question, dice or "", event.value, event.rolled, then=then)
     for fact in session.program.facts.values():
         call = _success_call(fact.expr, decl.name)
         outcome = known.get(fact.name)
         if call is None or outcome is None:
             continue
         score, name = _against(session, call.args[2], known)
-        return RollView(roll.fact, roll.question, roll.dice, roll.value, roll.rolled, score, name, str(outcome))
+        return replace(roll, against=score, against_name=name, outcome=str(outcome))
     return roll
+
+
+def _hits(known: dict[str, Value], roll: str) -> str | None:
+    """Rapid fire: how many shots the attack roll hit with, and how many hits the defense stopped."""
+    shots, hits, landing = known.get("shots"), known.get("hits"), known.get("hits-landing")
+    if not isinstance(shots, int) or shots < 2 or not isinstance(hits, int):
+        return None
+    if roll == "attack-dice":
+        return f"{hits} of {shots} shots hit{'s' if hits == 1 else ''}"
+    if roll == "defense-dice" and isinstance(landing, int):
+        return f"{hits - landing} of {hits} hits stopped · {landing} land{'s' if landing == 1 else ''}"
+    return None
 
 
 def _damage(known: dict[str, Value], roll: str) -> str | None:

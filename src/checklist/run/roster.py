@@ -10,6 +10,7 @@ immutable value: the session keeps one per state, so undo and resume need nothin
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from collections import Counter
@@ -224,6 +225,9 @@ def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:
     if what in ("fencing", "unbalanced"):
         number, letters = weapon.defense("parry")
         return None if number is None else "yes" if what[0].upper() in letters else "no"
+    if what == "rof":  # shots a turn: "3" is 3, "3x9" (shots x projectiles) 27, "10!" 10; none listed is 1 (B269, B409)
+        numbers = [int(n) for n in re.findall(r"\d+", weapon.rof)]
+        return math.prod(numbers) if numbers else 1
     if what == "min-st":
         digits = re.match(r"\d+", weapon.min_st)
         return int(digits.group()) if digits else None

@@ -368,7 +368,7 @@ class Session:
         for observer in self.observers:
             observer.visited(key)
         facts, spare = forget(self.scopes, state.facts, state.spare, key) if rules else (state.facts, state.spare)
-        branch = " > ".join(f.label for f in state.frames)
+        branch = st.branch_label(state.frames)
         trail = Trail(state.trail, Visit(key, branch))
         return replace(state, step=key, statement=0, facts=facts, trail=trail, question=None,
                        decision=None, consulted=(), answered=False, spare=spare, acted=0)  # fmt: skip
@@ -385,7 +385,7 @@ class Session:
     def _after_split(self, state: State, step: str, statement: int, until: str | None, returns: bool) -> State:
         if until is not None and not returns:
             return self._arrive(state, until)
-        branch = " > ".join(f.label for f in state.frames)
+        branch = st.branch_label(state.frames)
         trail = Trail(state.trail, Visit(step, branch, resumed=True))
         return replace(state, step=step, statement=statement + 1, trail=trail, question=None,
                        decision=None, consulted=(), answered=False)  # fmt: skip

@@ -55,7 +55,15 @@ class Frame:
     def label(self) -> str:
         if self.item is None:
             return f"split from {self.step}"
-        return f"{self.item} {self.names[self.index]} ({self.index + 1}/{len(self.names)})"
+        name, count = self.names[self.index], len(self.names)
+        if name == f"{self.item.replace('-', ' ')} {self.index + 1}":  # numbered, not named: `hit 2`
+            return "" if count == 1 else f"{name} of {count}"
+        return f"{self.item} {name} ({self.index + 1}/{count})"
+
+
+def branch_label(frames: tuple[Frame, ...]) -> str:
+    """The active splits' branches, outermost first ("" outside a split; a lone numbered branch says nothing)."""
+    return " > ".join(label for frame in frames if (label := frame.label))
 
 
 @dataclass(frozen=True, slots=True)

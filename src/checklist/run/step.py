@@ -59,6 +59,11 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
             reader.acted += 1
     for index in range(state.statement, len(step.jumps)):
         jump = step.jumps[index]
+        if isinstance(jump, m.Split) and jump.count is not None:
+            count = read(jump.count)
+            if count is None:
+                return ask(jump.count), None
+            return None, Decision("split", index, names=counted_names(jump, count), why=f"{jump.count} = {count}")
         if isinstance(jump, m.Split):
             names = _assumed_names(jump, reader) if reader.assume else None
             if isinstance(names, str):
@@ -89,6 +94,13 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
         else:  # go, else
             return None, _to(program, step, ways[0], state, "go" if isinstance(jump, m.Go) else "otherwise")
     return None, Decision("stuck", len(step.jumps), why=f"step {step.key} has no way on")
+
+
+def counted_names(jump: m.Split, count: object) -> tuple[str, ...]:
+    """The branches of `split ... for each hit of hits-landing`: `hit 1`, `hit 2`, ... (none for 0)."""
+    words = (jump.item or "branch").replace("-", " ")
+    number = count if isinstance(count, int) else 0
+    return tuple(f"{words} {i}" for i in range(1, min(max(number, 0), q.MAX_ITEMS) + 1))
 
 
 def _assumed_names(jump: m.Split, reader: Reader) -> tuple[str, ...] | str | None:

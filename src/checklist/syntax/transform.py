@@ -288,6 +288,8 @@ class ToStatements(Transformer[Token, None]):
         target, rest = c[1], c[2:]
         item = str(rest[1]) if rest[0].type == "EACH_KW" else None
         rest = rest[2:] if item is not None else rest[1:]
+        count = str(rest[1]) if rest and isinstance(rest[0], Token) and rest[0].type == "OF" else None
+        rest = rest[2:] if count is not None else rest
         asks = _unquote(rest[0]) if rest and isinstance(rest[0], Token) and rest[0].type == "STRING" else None
         rest = rest[1:] if asks is not None else rest
         until = next((x for x in rest if isinstance(x, m.Target)), None)
@@ -295,7 +297,7 @@ class ToStatements(Transformer[Token, None]):
         assumption = next((x for x in rest if isinstance(x, m.Assumed)), None)
         assumed = str(assumption.value) if assumption is not None else None
         unless = assumption.unless if assumption is not None else None
-        self._jump(m.Split(target, item, until, returns, self.sp(c[0]), assumed, unless, asks))
+        self._jump(m.Split(target, item, until, returns, self.sp(c[0]), assumed, unless, asks, count))
 
     def dispatch(self, c: list[Any]) -> None:
         over = (self._int(c[4]), self._int(c[5])) if len(c) > 4 else None
