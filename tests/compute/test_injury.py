@@ -134,6 +134,13 @@ def test_a_shock_wound_to_the_head_spine_or_vitals_checks_knockdown() -> None:
         assert got == check, (area, injury)
 
 
+def test_an_ear_hit_that_is_not_cutting_knocks_down_as_a_skull_hit() -> None:
+    """Seed 003 step 106: a non-cutting ear hit "is treated as a skull hit": the skull's -10."""
+    given = {"wound_location": "ear", "target_pain": "normal"}
+    assert compute("knockdown-modifier", damage_type="cr", **given) == -10
+    assert compute("knockdown-modifier", damage_type="cut", **given) == 0
+
+
 def test_a_crippled_spine_or_unconsciousness_fails_knockdown_without_a_roll() -> None:
     """Seed 003 step 120: "Crippled spine or unconsciousness means automatic failure" (no dice: none
     are given here); step 113: "Damage over HP cripples the spine"."""
@@ -235,7 +242,7 @@ def test_injury_is_at_least_1_when_a_non_crushing_attack_penetrates(penetrating:
     assert got >= math.floor(penetrating * Fraction(1, 2))
 
 
-CRIPPLING_DIVISORS = {"limb": 2, "limb-joint": 3, "extremity": 3, "extremity-joint": 4, "eye": 10}
+CRIPPLING_DIVISORS = {"limb": 2, "limb-joint": 3, "extremity": 3, "extremity-joint": 4}  # the eye: see below
 
 
 @given(st.integers(1, 60), st.integers(0, 300), st.sampled_from(sorted(CRIPPLING_DIVISORS)))
@@ -277,6 +284,10 @@ def test_the_hit_area_steps_compute_what_they_asked() -> None:
     assert compute("cutting-attack", damage_type="cut") == "yes" and compute("cutting-attack", damage_type="cr") == "no"
     assert compute("excess-to-skull", hit_area="eye", target_hp=10, injury=8) == "yes"
     assert compute("excess-to-skull", hit_area="eye", target_hp=10, injury=2) == "no"
+    # the excess is not lost but "goes to the skull" (105): the eye records it all, HP 10 -> 2
+    assert compute("wound-injury", hit_area="eye", target_hp=10, injury=8) == 8
+    assert compute("crippled", hit_area="eye", target_hp=10, injury=8) == "yes"
+    assert compute("hp-after", hit_area="eye", target_hp=10, target_current_hp=10, injury=8) == 2
     assert compute("decapitated", target_hp=10, injury=21) == "yes"
     assert compute("decapitated", target_hp=10, injury=20) == "no"
     assert compute("spine-hit", target_hp=10, injury=10) == "no"  # no roll: not over HP

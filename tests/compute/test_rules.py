@@ -121,7 +121,8 @@ SHOTS = {1: 0, 4: 0, 5: 1, 8: 1, 9: 2, 12: 2, 13: 3, 16: 3, 17: 4, 24: 4, 25: 5,
 
 @pytest.mark.parametrize("shots", sorted(SHOTS))
 def test_the_shots_table(flow: Program, shots: int) -> None:
-    assert compute(flow, "shots-bonus", shots=shots) == SHOTS[shots]
+    assert compute(flow, "shots-bonus", shots=shots, weapon_rof=3200) == SHOTS[shots]
+    assert compute(flow, "shots-fired", shots=shots, weapon_rof=3) == min(shots, 3)  # at most the RoF (B373)
 
 
 def test_the_printed_posture_and_hit_location_tables_agree_with_the_rules_tables(flow: Program) -> None:
@@ -136,3 +137,31 @@ def test_the_printed_posture_and_hit_location_tables_agree_with_the_rules_tables
         if name in located:
             printed_modifier = located[name].cells[2].split("f")[0].strip() or "0"
             assert int(printed_modifier) == int(row.cells[1]), name
+
+
+def test_an_attack_that_lands_without_a_margin_hits_once(flow: Program) -> None:
+    """Seed 003 step 56: hits are 1 + 1 per full Rcl of margin; a miss by one that strikes another
+    location (margin -1) or a critical hit on a 4 over skill 3 (margin -1) still hits once."""
+    given = {"ranged_attack": "yes", "shots": 3, "weapon_rof": 3, "weapon_rcl": 2}
+    assert compute(flow, "hits", attack_margin=-1, **given) == 1
+    assert compute(flow, "hits", attack_margin=4, **given) == 3  # 1 + 4 // 2
+
+
+def test_a_critical_defense_against_a_ranged_attack_sends_nobody_to_the_critical_miss_table(flow: Program) -> None:
+    """Seed 002, CRITICALS: "Critical success on a defense roll: Melee, attacker goes to Critical Miss Table"."""
+    given = {"defense_outcome": "critical-success", "defense": "dodge"}
+    assert compute(flow, "defense-critical", ranged_attack="no", **given) == "attacker-critical-miss"
+    assert compute(flow, "defense-critical", ranged_attack="yes", **given) == "none"
+
+
+@pytest.mark.parametrize(("reeling", "tired", "dodge"), [("no", "no", 9), ("yes", "no", 5), ("no", "yes", 5),
+                                                         ("yes", "yes", 3)])  # fmt: skip
+def test_a_tired_or_reeling_dodge_is_halved_rounding_up(flow: Program, reeling: str, tired: str, dodge: int) -> None:
+    """Seed 002: below 1/3 HP or below 1/3 FP, Dodge is halved (B419, B426): 9 -> 5, and both: 9 -> 5 -> 3."""
+    assert compute(flow, "dodge-base", defender_dodge=9, defender_reeling=reeling, defender_tired=tired) == dodge
+
+
+def test_a_ranged_deceptive_attack_takes_its_minus_2_on_the_ranged_path(flow: Program) -> None:
+    """Item 4: the -2 a level comes off the skill, melee (44) or ranged (52: the ranged path skips 44)."""
+    assert any(a.fact == "deceptive-skill" for a in flow.steps["combat.52"].actions)
+    assert any(a.fact == "deceptive-skill" for a in flow.steps["combat.44"].actions)

@@ -168,7 +168,8 @@ def test_rapid_fire_hits_one_plus_one_per_full_rcl_of_margin_up_to_the_shots(sho
     facts = (Known("shots", shots, "attack", "asked", "combat.46", 1),
              Known("attack-margin", margin, "attack", "set", None, 0),
              Known("weapon-rcl", rcl, "attack", "set", None, 0),
-             Known("ranged-attack", "yes", "attack", "set", None, 0))  # fmt: skip
+             Known("ranged-attack", "yes", "attack", "set", None, 0),
+             Known("weapon-rof", 100, "attack", "set", None, 0))  # fmt: skip
     hits = Reader(FLOW, facts, "combat.56", 2).read("hits")
     assert hits == (1 if shots == 1 else min(shots, 1 + margin // rcl))
 
@@ -177,5 +178,6 @@ def test_ten_shots_rcl_2_made_by_7_is_4_hits() -> None:
     facts = (Known("shots", 10, "attack", "asked", "combat.46", 1),
              Known("attack-margin", 7, "attack", "set", None, 0),
              Known("weapon-rcl", 2, "attack", "set", None, 0),
-             Known("ranged-attack", "yes", "attack", "set", None, 0))  # fmt: skip
+             Known("ranged-attack", "yes", "attack", "set", None, 0),
+             Known("weapon-rof", 10, "attack", "set", None, 0))  # fmt: skip
     assert Reader(FLOW, facts, "combat.56", 2).read("hits") == 4

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from checklist.graph.program import Program
 from checklist.run import paint as render
 from checklist.run.session import Session
@@ -48,3 +53,30 @@ def test_summary_has_trace_facts_and_references(duel: Program) -> None:
     assert "1. duel.1 Skill  -> duel.9 (skill < 3)" in text
     assert "skill = 2" in text
     assert "References:\n  B ? (Basic Set, page not given)" in text
+
+
+def test_fit_breaks_between_words_and_keeps_colour_codes_out_of_the_count() -> None:
+    line = "\x1b[2m   refs: B408 (Basic Set p. 408); B551 (Basic Set p. 551); MA98-99 (Martial Arts pp. 98-99)\x1b[0m"
+    assert render.fit(line, 80).split("\n") == [
+        "\x1b[2m   refs: B408 (Basic Set p. 408); B551 (Basic Set p. 551); MA98-99 (Martial Arts",
+        "      pp. 98-99)\x1b[0m",
+    ]
+    assert render.fit("short\n\n  also short", 80) == "short\n\n  also short"
+    assert render.fit("x" * 50, 20).split("\n") == ["x" * 20, "   " + "x" * 17, "   " + "x" * 13]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    indent=st.integers(0, 12),
+    words=st.lists(st.text("abcdefghij", min_size=1, max_size=12), min_size=1, max_size=40),
+    width=st.integers(20, 120),
+    coloured=st.booleans(),
+)
+def test_fit_keeps_every_word_in_order_within_the_width(
+    indent: int, words: list[str], width: int, coloured: bool
+) -> None:
+    text = " " * indent + " ".join(f"\x1b[33m{w}\x1b[0m" if coloured else w for w in words)
+    lines = render.fit(text, width).split("\n")
+    plain = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in lines]
+    assert all(len(line) <= width for line in plain)
+    assert " ".join(plain).split() == words

@@ -154,7 +154,7 @@ def test_hits_landing_is_hits_less_one_plus_the_dodge_margin(
     from checklist.run.reader import Reader
 
     made = dodge >= 0
-    facts = {"ranged-attack": "yes", "shots": shots, "attack-margin": margin, "weapon-rcl": rcl,
+    facts = {"ranged-attack": "yes", "shots": shots, "weapon-rof": 20, "attack-margin": margin, "weapon-rcl": rcl,
              "attack-roll": "hit", "defends": "yes", "defense": "dodge", "defense-roll-failed": "no" if made else "yes",
              "defense-outcome": "success" if made else "failure", "defense-score": 10,
              "defense-dice": 10 - dodge}  # fmt: skip
@@ -186,3 +186,22 @@ def test_the_rolls_say_how_many_shots_hit_and_how_many_hits_the_dodge_stopped(fl
         if roll is not None:
             seen[roll.fact] = roll.then
     assert seen == {"attack-dice": "3 of 3 shots hit", "defense-dice": "1 of 3 hits stopped · 2 land"}
+
+
+def test_a_target_already_out_stays_out_when_the_roll_to_stay_conscious_is_made(flow: Program) -> None:
+    """Step 118 (B423): a made HT roll keeps an awake target awake; it does not wake one a failed
+    knockdown (or an earlier turn) left unconscious. Bruno, out, makes his roll (passed-out no)."""
+    from dataclasses import replace
+
+    from checklist import model as m
+    from checklist.run.reader import Reader
+
+    roster = load(ROSTER)
+    bruno = [s.name for s in roster.sheets].index("Bruno")
+    action = next(a for a in flow.steps["combat.118"].actions if isinstance(a, m.Record) and a.attr == "unconscious")
+    for out, passed_out, after in ((True, "no", True), (False, "no", False), (False, "yes", True)):
+        states = tuple(replace(s, unconscious=out) if i == bruno else s for i, s in enumerate(roster.states))
+        reader = Reader(flow, _knowns(flow, {"passed-out": passed_out, "target": "Bruno"}), "combat.118", 100,
+                        roster=replace(roster, states=states))  # fmt: skip
+        assert reader.record(action) is None and reader.roster is not None
+        assert reader.roster.states[bruno].unconscious is after

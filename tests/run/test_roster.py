@@ -186,3 +186,25 @@ def test_the_fight_at_a_real_terminal_survives_a_kill(flow: Program, tmp_path: P
     people = {c["name"]: (c["current-hp"], c["shock"], c["stunned"], c["posture"]) for c in state["combatants"]}
     assert people == {"Alice": (10, 0, "no", "standing"), "Bruno": (-2, -4, "yes", "lying")}
     assert state["round"] == 2 and state["turn"] == "Bruno"
+
+
+@pytest.mark.parametrize(("hp", "words"), [
+    (13, ()),
+    (5, ()),  # 5 is not below 13/3 = 4.33
+    (4, ("reeling",)),  # below 1/3 of HP (B419): Move and Dodge halved
+    (1, ("reeling",)),
+    (0, ("at 0 HP or less",)),  # an HT roll each turn to stay conscious (B419)
+    (-64, ("at 0 HP or less",)),
+    (-65, ("dead",)),  # -5 x HP (B419)
+])  # fmt: skip
+def test_the_roster_line_says_what_the_hp_mean(hp: int, words: tuple[str, ...]) -> None:
+    from dataclasses import replace
+
+    roster = load(ROSTER)
+    state = replace(roster.states[1], current_hp=hp)
+    assert state.conditions(13) == words
+    assert (
+        replace(roster, states=(roster.states[0], state))
+        .describe(1)
+        .endswith("standing" + "".join(f", {w}" for w in words))
+    )

@@ -178,14 +178,14 @@ def test_the_defender_branch_is_named_and_the_roster_carries_the_damage(turn: Tu
     assert turn.at("combat.60").branch == "defender Bruno (1/1)"
     assert all(s.branch == "" for s in turn.screens if s.step in ("combat.130", "combat.135"))
     last = turn.screens[-1]
-    hurt = CombatantView("Bruno", 4, 13, 12, 12, -4, "lying", ("stunned",), True)
+    hurt = CombatantView("Bruno", 4, 13, 12, 12, -4, "lying", ("reeling", "stunned"), True)
     assert last.step == "combat.1" and last.roster == RosterView(
         1, "Bruno", (dataclasses.replace(ALICE, acting=False), hurt)
     )
     roster = turn.session.state.roster
     assert roster is not None and last.roster is not None
     assert [paint.combatant_text(c) for c in last.roster.combatants] == [roster.describe(i) for i in range(2)]
-    assert paint.combatant_text(hurt) == "Bruno: HP 4/13, FP 12/12, lying, shock -4, stunned"
+    assert paint.combatant_text(hurt) == "Bruno: HP 4/13, FP 12/12, lying, shock -4, reeling, stunned"
 
 
 # ---- the same turn, heard through the observers -------------------------------------------------

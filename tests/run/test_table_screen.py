@@ -1,5 +1,6 @@
 """Turn (a) at a real 80x40 terminal (tmux): after the attack roll, the roll line and the
-effective-skill ledger it was rolled against are on the screen together."""
+effective-skill ledger it was rolled against are on the screen together; and a burst of rapid
+fire, whose long lines break between words rather than wrap at the 80th column."""
 
 from __future__ import annotations
 
@@ -25,8 +26,10 @@ class Pane:
         self.base = [str(TMUX), "-S", str(socket)]
         subprocess.run([*self.base, "new-session", "-d", "-x", "80", "-y", "40", command], check=True)
 
-    def screen(self) -> str:
-        return subprocess.run([*self.base, "capture-pane", "-p"], capture_output=True, text=True, check=True).stdout
+    def screen(self, joined: bool = False) -> str:
+        """What the pane shows; `joined`: the lines the terminal wrapped at its edge joined again (-J)."""
+        flags = ["-p", "-J"] if joined else ["-p"]
+        return subprocess.run([*self.base, "capture-pane", *flags], capture_output=True, text=True, check=True).stdout
 
     def wait_for(self, text: str, seconds: float = 30) -> str:
         deadline = time.monotonic() + seconds
@@ -38,7 +41,7 @@ class Pane:
         raise AssertionError(f"{text!r} never appeared; the screen:\n{self.screen()}")
 
     def type(self, line: str) -> None:
-        subprocess.run([*self.base, "send-keys", "-l", line], check=True)
+        subprocess.run([*self.base, "send-keys", "-l", "--", line], check=True)
         subprocess.run([*self.base, "send-keys", "Enter"], check=True)
 
     def close(self) -> None:
@@ -64,3 +67,23 @@ def test_turn_a_shows_the_roll_and_its_ledger_together_at_80x40(tmp_path: Path) 
     assert len(lines) <= 40 and all(len(line) <= 80 for line in lines)
     assert "Roll 3d6 for the attack: 3d6 → 13 vs 15 (final-skill): success by 2" in shown
     assert "Effective skill (effective-skill):" in shown and "= 15  Effective skill" in shown
+
+
+def test_a_burst_at_80_columns_breaks_long_lines_between_words(tmp_path: Path) -> None:
+    """Dana fires 3 shots (tests/run/data/rapid-fire.toml); the refs of step 53 and the ledger lines are
+    longer than 80 columns. Nothing reaches the terminal's edge (so nothing wraps mid-word): the pane
+    is the same with its edge-wrapped lines joined (-J), and a broken line goes on indented."""
+    command = (f"{sys.executable} -m checklist run {FLOW} --roster {ROOT / 'tests/run/data/rapid-fire.toml'} "
+               f"--at combat.1 --seed 5 --session {tmp_path / 's.json'}")  # fmt: skip
+    pane = Pane(tmp_path / "tmux.sock", command)
+    try:
+        pane.wait_for("Which maneuver does Dana choose?")
+        for answer, then in (("attack", "How many shots"), ("3", "Range and speed modifier"),
+                             ("-4", "Which hit location is the attack aimed at")):  # fmt: skip
+            pane.type(answer)
+            shown = pane.wait_for(then)
+        joined = pane.screen(joined=True)
+    finally:
+        pane.close()
+    assert [line.rstrip() for line in shown.splitlines()] == [line.rstrip() for line in joined.splitlines()]
+    assert "   refs: B408 (Basic Set p. 408); B551 (Basic Set p. 551); MA98-99 (Martial Arts\n      pp. 98-99)" in shown

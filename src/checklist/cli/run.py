@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
 import stat
 import sys
 from collections.abc import Callable
@@ -261,8 +262,9 @@ def _play(
     def each_answer() -> None:
         save(durable)
 
+    width = shutil.get_terminal_size().columns if out.isatty() else None  # piped or scripted: lines as they are
     terminal = Terminal(session, write, read, each_answer, colour=colour, echo=echo, session_file=str(path),
-                        trace=trace or session.pause)  # fmt: skip
+                        trace=trace or session.pause, width=width)  # fmt: skip
     for note in notes:
         write(f"note: {note}\n")
     save(True)

@@ -67,24 +67,12 @@ def _rows(roster: Roster, log: tuple[AttackLine, ...]) -> tuple[CombatantRow, ..
     rows = []
     for sheet, state in zip(roster.sheets, roster.states, strict=True):
         hp = sheet.number("hp")
-        conditions = _conditions(state.current_hp, hp, state.flags())
+        conditions = state.conditions(hp)
         wounds = tuple(f"{a.location or 'hit'} {a.injury}" + (" crippled" if a.crippled else "")
                        for a in log if a.target == sheet.name and a.injury)  # fmt: skip
         rows.append(CombatantRow(sheet.name, state.current_hp, hp, state.current_fp, sheet.number("fp"),
                                  state.shock, state.posture, conditions, wounds))  # fmt: skip
     return tuple(rows)
-
-
-def _conditions(hp: int, max_hp: int | None, flags: tuple[str, ...]) -> tuple[str, ...]:
-    """The roster's flags, and from the HP (B419): reeling below 1/3, 0 or less, dead at -5xHP."""
-    found: list[str] = []
-    if max_hp and hp <= -5 * max_hp:
-        found.append("dead")
-    elif max_hp and hp <= 0:
-        found += [] if "dead" in flags else ["at 0 HP or less"]
-    elif max_hp and 3 * hp < max_hp:
-        found.append("reeling")
-    return tuple(dict.fromkeys([*found, *flags]))
 
 
 def _log(trace: tuple[Visit, ...], roster: Roster) -> tuple[AttackLine, ...]:

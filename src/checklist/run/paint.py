@@ -7,6 +7,8 @@ without NO_COLOR); with colour off the text is plain.
 
 from __future__ import annotations
 
+import re
+
 from checklist.graph.program import Program
 from checklist.run import screen as views
 from checklist.run.fight import AttackLine, FightView
@@ -51,12 +53,13 @@ SHORT_LABEL = 20
 
 
 class Painter:
-    """Wraps text in an ANSI style when colour is on."""
+    """Wraps text in an ANSI style when colour is on; `width` is the terminal's (columns of choices fit in it)."""
 
-    __slots__ = ("colour",)
+    __slots__ = ("colour", "width")
 
-    def __init__(self, colour: bool) -> None:
+    def __init__(self, colour: bool, width: int = 96) -> None:
         self.colour = colour
+        self.width = width
 
     def __call__(self, text: str, style: str) -> str:
         return f"{_STYLE[style]}{text}{_RESET}" if self.colour and text else text
@@ -170,7 +173,7 @@ def question_lines(view: QuestionView, paint: Painter, brief: bool = False) -> l
     elif len(choices) <= INLINE_CHOICES and all(len(c.label) < SHORT_LABEL for c in choices):
         lines.append("   " + "   ".join(f"{c.key}) {c.label}" for c in choices))
     elif brief and len(choices) > COLUMN_CHOICES:
-        lines.extend(_columns([f"{c.key:>2}) {c.label}" for c in choices]))
+        lines.extend(_columns([f"{c.key:>2}) {c.label}" for c in choices], paint.width))
     else:
         lines.extend(f"   {c.key:>2}) {c.label}" for c in choices)
     return lines
@@ -183,6 +186,33 @@ def _columns(cells: list[str], width: int = 96) -> list[str]:
     rows = -(-len(cells) // count)
     return ["   " + "".join(cells[r + k * rows].ljust(cell) for k in range(count) if r + k * rows < len(cells)).rstrip()
             for r in range(rows)]  # fmt: skip
+
+
+_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def fit(text: str, width: int) -> str:
+    """Long lines broken between words to fit a terminal `width` wide (colour codes take no room),
+    each continuation indented under its line, so that nothing wraps in the middle of a word."""
+    return "\n".join(part for line in text.split("\n") for part in _fit_line(line, max(width, 20)))
+
+
+def _fit_line(line: str, width: int) -> list[str]:
+    at = [m.start() for m in re.finditer(r"\x1b\[[0-9;]*m|(.)", line, re.S) if m.group(1) is not None]
+    plain = _ESCAPE.sub("", line)
+    if len(plain) <= width:
+        return [line]
+    lead = " " * min(len(plain) - len(plain.lstrip(" ")) + 3, width // 3)
+    parts: list[str] = []
+    start, begin, room = 0, 0, width  # visible index, raw index of the part (colour codes kept), room
+    while len(plain) - start > room:
+        cut = plain.rfind(" ", start + 1, start + room + 1)
+        cut = cut if cut > start else start + room  # one word longer than the line: cut it
+        parts.append(line[begin : at[cut]].rstrip())
+        start = next((i for i in range(cut, len(plain)) if plain[i] != " "), len(plain))
+        begin, room = at[start - 1] + 1, width - len(lead)
+    parts.append(line[begin:])
+    return [parts[0], *(lead + p.lstrip(" ") for p in parts[1:] if _ESCAPE.sub("", p).strip())]
 
 
 def prompt(question: QuestionView | None) -> str:

@@ -45,7 +45,7 @@ def last_roll(session: Session) -> RollView | None:
     asked = session.history[-2].question if len(session.history) > 1 else None
     dice = asked.dice if asked is not None and asked.dice else decl.dice  # `roll of ...`: worked out when asked
     known = _values_since(session)
-    then = _damage(known, decl.name) or _hits(known, decl.name)
+    then = _damage(known, decl.name) or _hits(known, decl.name) or _landed(known, decl.name)
     roll = RollView(decl.name, decl.question, dice or "", event.value, event.rolled, then=then)
     for fact in session.program.facts.values():
         call = _success_call(fact.expr, decl.name)
@@ -57,9 +57,17 @@ def last_roll(session: Session) -> RollView | None:
     return roll
 
 
+def _landed(known: dict[str, Value], roll: str) -> str | None:
+    """A hit location roll: where it landed."""
+    where = known.get("wound-location") if roll == "hit-location-roll" else known.get("random-location")
+    if roll not in ("location-roll", "hit-location-roll") or not where:
+        return None
+    return f"the {str(where).replace('-', ' ')}"
+
+
 def _hits(known: dict[str, Value], roll: str) -> str | None:
     """Rapid fire: how many shots the attack roll hit with, and how many hits the defense stopped."""
-    shots, hits, landing = known.get("shots"), known.get("hits"), known.get("hits-landing")
+    shots, hits, landing = known.get("shots-fired"), known.get("hits"), known.get("hits-landing")
     if not isinstance(shots, int) or shots < 2 or not isinstance(hits, int):
         return None
     if roll == "attack-dice":
@@ -82,6 +90,8 @@ def _damage(known: dict[str, Value], roll: str) -> str | None:
     parts.append(
         f"injury {injury}" + (f" (of {known['injury']}: the rest is lost)" if injury != known["injury"] else "")
     )
+    if known.get("crippled") == "yes":
+        parts.append("crippled")
     if known.get("major-wound") == "yes":
         parts.append("major wound")
     if "hp-after" in known and "target-current-hp" in known:

@@ -59,6 +59,17 @@ class Condition:
                  ("moved and attacked: no parry", self.move_and_attack), ("waiting", self.waiting))  # fmt: skip
         return tuple(name for name, on in marks if on)
 
+    def conditions(self, max_hp: int | None) -> tuple[str, ...]:
+        """The flags, and what the HP say (B419): reeling below 1/3, at 0 HP or less, dead at -5xHP."""
+        hp, found = self.current_hp, []
+        if max_hp and hp <= -5 * max_hp:
+            found.append("dead")
+        elif max_hp and hp <= 0 and not self.dead:
+            found.append("at 0 HP or less")
+        elif max_hp and hp > 0 and 3 * hp < max_hp:
+            found.append("reeling")
+        return tuple(dict.fromkeys([*found, *self.flags()]))
+
     def get(self, attr: str) -> Value:
         if attr == "readied":
             return self.readied[0] if self.readied else ""
@@ -167,7 +178,7 @@ class Roster:
 
     def describe(self, who: int) -> str:
         sheet, state = self.sheets[who], self.states[who]
-        flags = state.flags()
+        flags = state.conditions(sheet.number("hp"))
         shock = f", shock {state.shock}" if state.shock else ""
         return (f"{sheet.name}: HP {state.current_hp}/{sheet.number('hp')}, FP {state.current_fp}/"
                 f"{sheet.number('fp')}, {state.posture}{shock}" + "".join(f", {f}" for f in flags))  # fmt: skip

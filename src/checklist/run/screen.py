@@ -50,7 +50,7 @@ class CombatantView:
     max_fp: int | None
     shock: int  # 0: no shock
     posture: str
-    conditions: tuple[str, ...]  # "stunned", "grappled"
+    conditions: tuple[str, ...]  # "reeling", "stunned", "grappled" (Condition.conditions)
     acting: bool  # it is this combatant's turn
 
 
@@ -244,7 +244,7 @@ def ref_view(ref: m.Ref) -> RefView:
 def roster_view(roster: Roster) -> RosterView:
     combatants = []
     for i, (sheet, state) in enumerate(zip(roster.sheets, roster.states, strict=True)):
-        conditions = state.flags()
+        conditions = state.conditions(sheet.number("hp"))
         combatants.append(CombatantView(sheet.name, state.current_hp, sheet.number("hp"), state.current_fp,
                                         sheet.number("fp"), state.shock, state.posture, conditions,
                                         i == roster.current))  # fmt: skip

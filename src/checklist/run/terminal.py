@@ -36,15 +36,16 @@ class Terminal:
         echo: bool = False,  # print the answer after the prompt (scripted input is not echoed by a tty)
         session_file: str | None = None,
         trace: bool = True,  # at the end, every step visited (the table view: the fight and its log only)
+        width: int | None = None,  # a terminal's columns: long lines break between words (None: as they are)
     ) -> None:
         self.trace = trace
         self.session = session
-        self.write = write
+        self.write = write if width is None else (lambda text: write(paint.fit(text, width)))
         self.read = read
         self.save = save
         self.echo = echo
         self.session_file = session_file
-        self.paint = paint.Painter(colour)
+        self.paint = paint.Painter(colour, width or 96)
 
     def run(self) -> None:
         """Until the flow ends (returns) or the game master quits (raises Quit)."""
