@@ -189,6 +189,7 @@ def _columns(cells: list[str], width: int = 96) -> list[str]:
 
 
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+_VISIBLE = re.compile(rf"{_ESCAPE.pattern}|(.)", re.S)
 
 
 def fit(text: str, width: int) -> str:
@@ -198,7 +199,7 @@ def fit(text: str, width: int) -> str:
 
 
 def _fit_line(line: str, width: int) -> list[str]:
-    at = [m.start() for m in re.finditer(r"\x1b\[[0-9;]*m|(.)", line, re.S) if m.group(1) is not None]
+    at = [m.start() for m in _VISIBLE.finditer(line) if m.group(1) is not None]  # each visible character
     plain = _ESCAPE.sub("", line)
     if len(plain) <= width:
         return [line]

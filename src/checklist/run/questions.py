@@ -213,6 +213,16 @@ def _once(raw: str) -> tuple[str, ...]:
     raise BadAnswer("type 1 to run the branch or 0 to skip it")
 
 
+def numbered_name(item: str, number: int) -> str:
+    """A branch given a number, not a name: `defender 2`; a counted split's `hit 2`."""
+    return f"{item.replace('-', ' ')} {number}"
+
+
+def numbered(item: str, count: int) -> tuple[str, ...]:
+    """`count` branches given no names: `defender 1`, `defender 2`, ..."""
+    return tuple(numbered_name(item, i) for i in range(1, count + 1))
+
+
 def parse_items(raw: str, item: str) -> tuple[str, ...]:
     """`2: Bob, Ann` -> (Bob, Ann); `2` -> (defender 1, defender 2); `Bob, Ann`; `0` -> ()."""
     words = item.replace("-", " ")
@@ -233,7 +243,7 @@ def parse_items(raw: str, item: str) -> tuple[str, ...]:
         raise BadAnswer(f"{count} is too many: at most {MAX_ITEMS} {words} branches")
     if names and len(names) != count:
         raise BadAnswer(f"you said {count} but named {len(names)}: give one name per {words}")
-    return names or tuple(f"{words} {i}" for i in range(1, count + 1))
+    return names or numbered(item, count)
 
 
 def check_names(names: tuple[str, ...]) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
 from checklist import model as m
-from checklist.run.questions import Question, Value
+from checklist.run.questions import Question, Value, numbered_name
 from checklist.run.roster import Roster
 
 How = Literal["set", "asked", "rolled", "override", "computed", "ledger", "assumed"]
@@ -56,7 +56,7 @@ class Frame:
         if self.item is None:
             return f"split from {self.step}"
         name, count = self.names[self.index], len(self.names)
-        if name == f"{self.item.replace('-', ' ')} {self.index + 1}":  # numbered, not named: `hit 2`
+        if name == numbered_name(self.item, self.index + 1):  # numbered, not named: `hit 2`
             return "" if count == 1 else f"{name} of {count}"
         return f"{self.item} {name} ({self.index + 1}/{count})"
 

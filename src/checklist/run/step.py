@@ -98,9 +98,8 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
 
 def counted_names(jump: m.Split, count: object) -> tuple[str, ...]:
     """The branches of `split ... for each hit of hits-landing`: `hit 1`, `hit 2`, ... (none for 0)."""
-    words = (jump.item or "branch").replace("-", " ")
     number = count if isinstance(count, int) else 0
-    return tuple(f"{words} {i}" for i in range(1, min(max(number, 0), q.MAX_ITEMS) + 1))
+    return q.numbered(jump.item or "branch", min(max(number, 0), q.MAX_ITEMS))
 
 
 def _assumed_names(jump: m.Split, reader: Reader) -> tuple[str, ...] | str | None:
