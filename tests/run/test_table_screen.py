@@ -72,12 +72,13 @@ def test_turn_a_shows_the_roll_and_its_ledger_together_at_80x40(tmp_path: Path) 
 def test_a_burst_at_80_columns_breaks_long_lines_between_words(tmp_path: Path) -> None:
     """Dana fires 3 shots (tests/run/data/rapid-fire.toml); the refs of step 53 and the ledger lines are
     longer than 80 columns. Nothing reaches the terminal's edge (so nothing wraps mid-word): the pane
-    is the same with its edge-wrapped lines joined (-J), and a broken line goes on indented."""
+    is the same with its edge-wrapped lines joined (-J), and a broken line goes on indented; the
+    maneuver choices keep two columns."""
     command = (f"{sys.executable} -m checklist run {FLOW} --roster {ROOT / 'tests/run/data/rapid-fire.toml'} "
                f"--at combat.1 --seed 5 --session {tmp_path / 's.json'}")  # fmt: skip
     pane = Pane(tmp_path / "tmux.sock", command)
     try:
-        pane.wait_for("Which maneuver does Dana choose?")
+        first = pane.wait_for("Which maneuver does Dana choose?")
         for answer, then in (("attack", "How many shots"), ("3", "Range and speed modifier"),
                              ("-4", "Which hit location is the attack aimed at")):  # fmt: skip
             pane.type(answer)
@@ -86,4 +87,6 @@ def test_a_burst_at_80_columns_breaks_long_lines_between_words(tmp_path: Path) -
     finally:
         pane.close()
     assert [line.rstrip() for line in shown.splitlines()] == [line.rstrip() for line in joined.splitlines()]
+    # the 17 maneuvers still take two columns at 80: only the last column's own cells set how wide it is
+    assert any("1) Aim" in line and "10) Defensive Attack" in line for line in first.splitlines())
     assert "   refs: B408 (Basic Set p. 408); B551 (Basic Set p. 551); MA98-99 (Martial Arts\n      pp. 98-99)" in shown

@@ -180,12 +180,16 @@ def question_lines(view: QuestionView, paint: Painter, brief: bool = False) -> l
 
 
 def _columns(cells: list[str], width: int = 96) -> list[str]:
-    """Cells in as many columns as fit in `width`, numbered down each column."""
+    """Cells in as many columns as fit in `width` (the last column's own cells need no padding),
+    numbered down each column."""
     cell = max(len(c) for c in cells) + 3
-    count = max(1, width // cell)
-    rows = -(-len(cells) // count)
-    return ["   " + "".join(cells[r + k * rows].ljust(cell) for k in range(count) if r + k * rows < len(cells)).rstrip()
-            for r in range(rows)]  # fmt: skip
+    for count in range(max(1, (width - 3) // cell + 1), 0, -1):
+        rows = -(-len(cells) // count)
+        lines = ["   " + "".join(cells[r + k * rows].ljust(cell) for k in range(count) if r + k * rows < len(cells))
+                 .rstrip() for r in range(rows)]  # fmt: skip
+        if count == 1 or max(map(len, lines)) <= width:
+            return lines
+    return []  # pragma: no cover - one column is always returned
 
 
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
