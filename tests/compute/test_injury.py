@@ -24,9 +24,12 @@ def bundled() -> Program:
     return load(FLOW)
 
 
+UNHURT = {"earlier_wounds": 0, "crippled_before": "no"}  # a location no earlier hit recorded injury on
+
+
 def compute(fact: str, **given_facts: str | int) -> str | int | None:
     facts = tuple(Known(name.replace("_", "-"), value, "attack", "set", None, i)
-                  for i, (name, value) in enumerate(given_facts.items()))  # fmt: skip
+                  for i, (name, value) in enumerate({**UNHURT, **given_facts}.items()))  # fmt: skip
     return Reader(bundled(), facts, "combat.95", 100).read(fact)
 
 
@@ -259,6 +262,33 @@ def test_injury_recorded_on_a_crippled_limb_never_exceeds_its_crippling_threshol
         assert recorded == threshold and Fraction(recorded) > Fraction(hp, divisor)
     hp_after = compute("hp-after", target_hp=hp, target_current_hp=hp, injury=injury, hit_area=area)
     assert hp_after == hp - recorded
+
+
+@given(st.integers(1, 60), st.lists(st.integers(0, 40), min_size=1, max_size=6),
+       st.sampled_from(sorted(CRIPPLING_DIVISORS)))  # fmt: skip
+def test_hits_on_one_limb_together_never_record_more_than_cripples_it(hp: int, injuries: list[int], area: str) -> None:
+    """Seed 003 step 98: a limb is crippled "when received HP/2 points of damage and no more damage is
+    recorded for that area": hit after hit on one location, the injury recorded (what step 116 keeps
+    as earlier-wounds) adds up to at most the least whole injury over HP/divisor; it is crippled once,
+    by the hit that takes the total over HP/divisor, and a later hit records nothing."""
+    divisor = CRIPPLING_DIVISORS[area]
+    threshold = hp // divisor + 1
+    earlier, crippled_before, cripplings = 0, "no", 0
+    for injury in injuries:
+        given_facts = {"target_hp": hp, "injury": injury, "hit_area": area, "earlier_wounds": earlier,
+                       "crippled_before": crippled_before}  # fmt: skip
+        recorded = compute("wound-injury", **given_facts)
+        crippled = compute("crippled", **given_facts)
+        assert isinstance(recorded, int)
+        assert recorded == min(injury, threshold - earlier)  # the total stops at the threshold
+        if crippled_before == "yes":
+            assert (recorded, crippled, compute("major-wound", **given_facts)) == (0, "no", "no")
+        cripplings += crippled == "yes"
+        earlier += recorded
+        crippled_before = "yes" if crippled == "yes" or crippled_before == "yes" else "no"
+    assert earlier <= threshold
+    assert cripplings == (1 if Fraction(sum(injuries), 1) > Fraction(hp, divisor) else 0)
+    assert (crippled_before == "yes") == (earlier == threshold)
 
 
 def test_the_nose_is_a_major_wound_over_hp_4() -> None:

@@ -205,3 +205,42 @@ def test_a_target_already_out_stays_out_when_the_roll_to_stay_conscious_is_made(
                         roster=replace(roster, states=states))  # fmt: skip
         assert reader.record(action) is None and reader.roster is not None
         assert reader.roster.states[bruno].unconscious is after
+
+
+def test_a_burst_at_one_arm_records_no_more_than_cripples_it(flow: Program) -> None:
+    """Aimed at the right arm (-2, B552), range 0: skill 14 - 2 = 12; roll 8 succeeds by 4: 1 + 4 // 2
+    = 3 hits. The Dodge fails (12 vs 8): all 3 land. The arm has no DR; pi is x1 on a limb.
+    Crippling: HP/2 = 6.5, so 7 injury cripples the arm, and "no more damage is recorded for that
+    area" (seed 003 step 98).
+    Hit 1: 8 -> injury 8, over 6.5: crippled, records 7 (a major wound: knockdown vs HT 12, typed
+    10, made). HP 13 -> 6.
+    Hit 2: 5 -> injury 5, on a crippled arm: records 0. Hit 3: 6 -> records 0. HP stays 6.
+    Without the memory of the first hit, HP would be 13 - 7 - 5 - 6 = -5."""
+    answers = {"aimed-location": "right arm", "range-modifier": "0", "attack-dice": "8", "defense-dice": "12",
+               "damage-roll": ["8", "5", "6"], "knockdown-dice": "10"}  # fmt: skip
+    session = dana_shoots(flow, answers)
+    hits = used_per_hit(session)
+    assert [(h["injury"], h["wound-injury"], h["crippled"]) for h in hits] == [(8, 7, "yes"), (5, 0, "no"),
+                                                                               (6, 0, "no")]  # fmt: skip
+    assert bruno_hp(session) == 6
+    roster = session.state.roster
+    assert roster is not None
+    bruno = roster.states[[s.name for s in roster.sheets].index("Bruno")]
+    assert (dict(bruno.wounds), bruno.crippled) == ({"right-arm": 7}, ("right-arm",))
+    assert "right arm crippled" in roster.describe(roster.index("Bruno") or 0)
+
+
+def test_two_hits_under_the_threshold_cripple_the_arm_together(flow: Program) -> None:
+    """Aimed at the right arm, roll 10 succeeds by 2: 1 + 2 // 2 = 2 hits; the Dodge fails (12).
+    Hit 1: 4 -> injury 4, not over 6.5: records 4. HP 13 -> 9.
+    Hit 2: 4 -> 4 + 4 = 8 received, over 6.5: crippled (seed 003 step 98: "when received HP/2
+    points"), a major wound; it records 7 - 4 = 3. HP 9 -> 6. Knockdown vs HT 12: typed 10, made."""
+    answers = {"aimed-location": "right arm", "range-modifier": "0", "attack-dice": "10", "defense-dice": "12",
+               "damage-roll": ["4", "4"], "knockdown-dice": "10"}  # fmt: skip
+    session = dana_shoots(flow, answers)
+    hits = used_per_hit(session)
+    assert [(h["earlier-wounds"], h["wound-injury"], h["crippled"], h["major-wound"]) for h in hits] == [
+        (0, 4, "no", "no"),
+        (4, 3, "yes", "yes"),
+    ]
+    assert bruno_hp(session) == 6

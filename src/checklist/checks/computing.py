@@ -19,7 +19,7 @@ from checklist.model.diagnostics import (
     diag,
 )
 from checklist.model.limits import MAX_COMPUTE_DEPTH
-from checklist.model.vocabulary import ATTRIBUTES, KEYED, STATE
+from checklist.model.vocabulary import ATTRIBUTES, KEYED, KEYED_STATE, STATE
 
 ARITY = {"min": (1, 99), "max": (1, 99), "floor": (1, 1), "ceil": (1, 1), "abs": (1, 1), "success": (3, 4),
          "cell": (3, 3)}  # fmt: skip
@@ -39,6 +39,8 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
                 yield from _line(program, action)
             elif isinstance(action, m.Record):
                 yield from _attributes(action.expr)
+                if action.key is not None:
+                    yield from _attributes(action.key)
                 yield from _recorded(action)
 
 
@@ -66,9 +68,15 @@ def _recorded(action: m.Record) -> Iterator[Diagnostic]:
 
     if action.role not in ROLES:
         yield _no_role(f"`record {action.role}.{action.attr}`", action.span)
-    elif action.attr not in STATE:
+    elif action.key is None and action.attr in KEYED_STATE:
+        yield diag(BAD_ATTRIBUTE, f"`{action.attr}` is kept for each key, and this record names none", action.span,
+                   help=f"name the key: record {action.role}.{action.attr}[wound-location] = ...")  # fmt: skip
+    elif action.key is None and action.attr not in STATE:
         yield diag(BAD_ATTRIBUTE, f"`{action.attr}` is not a state the flow can record", action.span,
-                   help=f"recordable states: {', '.join(STATE)}")  # fmt: skip
+                   help=f"recordable: {', '.join(STATE)}; by key: {', '.join(KEYED_STATE)}")  # fmt: skip
+    elif action.key is not None and action.attr not in KEYED_STATE:
+        yield diag(BAD_ATTRIBUTE, f"`{action.attr}[...]` is not a state kept for each key", action.span,
+                   help=f"kept for each key: {', '.join(KEYED_STATE)}; record the others without one")  # fmt: skip
 
 
 def _calls(expr: m.Expr) -> Iterator[Diagnostic]:

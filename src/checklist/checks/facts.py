@@ -66,6 +66,8 @@ def record_uses(program: Program, step: m.Step) -> Iterator[tuple[str, m.Span, s
     for action in step.actions:
         if isinstance(action, m.Record):
             yield from _expr(program, action.expr)
+            if action.key is not None:
+                yield from _expr(program, action.key)
 
 
 def _expr(program: Program, expr: m.Expr) -> Iterator[tuple[str, m.Span, str | int | None]]:

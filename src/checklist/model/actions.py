@@ -30,12 +30,16 @@ class Find:
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """`record ROLE.ATTR = EXPR`: the combatant's state changes (it carries across turns)."""
+    """`record ROLE.ATTR = EXPR`: the combatant's state changes (it carries across turns).
+
+    `record ROLE.ATTR[KEY] = EXPR` changes the state kept for one key (a keyed state: the
+    injury recorded on each hit location)."""
 
     role: str
     attr: str
     expr: Expr
     span: Span = field(compare=False)
+    key: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,8 @@ DERIVED = ("pain-threshold", "holding-weapon", "can-defend", "consciousness", "o
            "can-parry", "can-block", "can-retreat")  # fmt: skip  # worked out
 ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # `actor.NAME`
 UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed
-KEYED = ("skill", "dr", "dr-listed", "flexible-armor")  # what `actor.NAME[KEY]` can read
+# states kept for each hit location: `record target.wounds[wound-location] = ...` (B420-421)
+KEYED_STATE = ("wounds", "crippled")
+KEYED = ("skill", "dr", "dr-listed", "flexible-armor", *KEYED_STATE)  # what `actor.NAME[KEY]` can read
 # the flow's damage types (injury.flow's damage-type): a roster's DR may differ by them
 DAMAGE_TYPES = ("burn", "cor", "cr", "cut", "fat", "imp", "pi-small", "pi", "pi-large", "pi-huge", "tox")

@@ -34,7 +34,7 @@ from checklist.model.limits import MAX_DIGITS, MAX_INPUT_BYTES
 from checklist.model.visible import has_control
 from checklist.model.vocabulary import STATE
 from checklist.run.questions import BadAnswer, Value, check_names, parse_value
-from checklist.run.roster import RosterError, from_data
+from checklist.run.roster import Condition, RosterError, from_data
 from checklist.run.session import Session
 from checklist.run.state import Event, SessionError
 
@@ -87,11 +87,21 @@ def _roster_json(session: Session) -> dict[str, Any] | None:
     if roster is None or session.roster is None:
         return None
     combatants = [  # every state the flow records: what the status line and the end table show
-        {"name": sheet.name, **{k: state.get(k) for k in STATE}}
+        {"name": sheet.name, **{k: state.get(k) for k in STATE}, **_by_location(state)}
         for sheet, state in zip(roster.sheets, roster.states, strict=True)
     ]
     standing = {"round": roster.round, "turn": roster.actor.name, "combatants": combatants}
     return {"source": session.roster.source, "state": standing}
+
+
+def _by_location(state: Condition) -> dict[str, Any]:
+    """The states kept for each hit location, once there are any (KEYED_STATE)."""
+    out: dict[str, Any] = {}
+    if state.wounds:
+        out["wounds"] = dict(state.wounds)
+    if state.crippled:
+        out["crippled"] = list(state.crippled)
+    return out
 
 
 def dumps(journal: Journal) -> str:

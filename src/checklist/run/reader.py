@@ -242,6 +242,7 @@ class Reader:
         try:
             who = self.combatant(action.role)
             worked = self._evaluator().run(action.expr)
+            key = None if action.key is None else as_value(self._evaluator().run(action.key).value)[0]
         except Need as need:
             return self.ask(need.fact)[0]
         except CannotCompute:  # NoRoster included
@@ -249,7 +250,7 @@ class Reader:
         value, _ = as_value(worked.value)
         assert self.roster is not None
         with suppress(RosterError):  # a state the roster cannot hold: E315 reports it in the flow
-            self.roster = self.roster.record(who, action.attr, value)
+            self.roster = self.roster.record(who, action.attr, value, None if key is None else str(key))
         return None
 
     def next_turn(self) -> None:

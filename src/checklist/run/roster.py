@@ -22,7 +22,7 @@ from checklist.graph.load import LoadError, read_file
 from checklist.model.dice import Dice, DiceError
 from checklist.model.limits import MAX_INPUT_BYTES
 from checklist.model.names import slug
-from checklist.model.vocabulary import FLAGS, OWNED, STATE, TRAITS
+from checklist.model.vocabulary import FLAGS, KEYED_STATE, OWNED, STATE, TRAITS
 from checklist.run import gcs
 from checklist.run.sheet import RosterError, Sheet, Value, Weapon, plain, sheet_of
 
@@ -50,6 +50,8 @@ class Condition:
     waiting: bool = False  # took a Wait this turn: it may trigger in another's turn (B366)
     move_and_attack: bool = False  # made a Move and Attack this turn: no parry, no retreat until the next (B365)
     learned: tuple[tuple[str, Value], ...] = ()  # what the sheet did not say and the game master answered (OWNED)
+    wounds: tuple[tuple[str, int], ...] = ()  # injury recorded on each hit location, by slug (KEYED_STATE)
+    crippled: tuple[str, ...] = ()  # the hit locations crippled, by slug (B421)
 
     def flags(self) -> tuple[str, ...]:
         """The conditions a game master reads on the roster line: dead, unconscious, stunned, grappled,
@@ -57,7 +59,14 @@ class Condition:
         marks = (("dead", self.dead), ("unconscious", self.unconscious and not self.dead),
                  ("stunned", self.stunned), ("grappled", self.grappled), ("all-out: no defense", self.all_out),
                  ("moved and attacked: no parry", self.move_and_attack), ("waiting", self.waiting))  # fmt: skip
-        return tuple(name for name, on in marks if on)
+        return tuple(name for name, on in marks if on) + tuple(f"{place.replace('-', ' ')} crippled"
+                                                               for place in self.crippled)  # fmt: skip
+
+    def keyed(self, attr: str, key: str) -> Value:
+        """A state kept for each hit location: the injury recorded there, or whether it is crippled."""
+        if attr == "wounds":
+            return dict(self.wounds).get(slug(key), 0)
+        return "yes" if slug(key) in self.crippled else "no"
 
     def conditions(self, max_hp: int | None) -> tuple[str, ...]:
         """The flags, and what the HP say (B419): reeling below 1/3, at 0 HP or less, dead at -5xHP."""
@@ -111,6 +120,8 @@ class Roster:
             if attr == "dr":  # against the damage type of the acting combatant's readied weapon
                 weapon = _readied(self.actor, self.states[self.current])
                 return sheet.dr_at(key, None if weapon is None or "type" in weapon.ask else slug(weapon.type))
+            if attr in KEYED_STATE:
+                return state.keyed(attr, key)
             return dict(sheet.skills).get(slug(key)) if attr == "skill" else None
         if attr in STATE:
             return state.get(attr)
@@ -147,7 +158,9 @@ class Roster:
         learned = tuple((k, v) for k, v in self.states[who].learned if k != attr) + ((attr, value),)
         return self._changed(who, learned=learned)
 
-    def record(self, who: int, attr: str, value: Value) -> Roster:
+    def record(self, who: int, attr: str, value: Value, key: str | None = None) -> Roster:
+        if key is not None or attr in KEYED_STATE:
+            return self._record_keyed(who, attr, value, key)
         if attr == "readied":  # the weapon the attack is made with (B382: it stays ready)
             names = [w.name for w in self.sheets[who].weapons]
             if value not in names:
@@ -165,6 +178,17 @@ class Roster:
         else:
             raise RosterError(f"`{attr}` needs a number, not `{value}`")
         return self._changed(who, **{attr.replace("-", "_"): new})
+
+    def _record_keyed(self, who: int, attr: str, value: Value, key: str | None) -> Roster:
+        if attr not in KEYED_STATE or key is None:
+            raise RosterError(f"`{attr}[...]` is not a state kept for each key; those are: {', '.join(KEYED_STATE)}")
+        state, place = self.states[who], slug(key)
+        if attr == "crippled":
+            kept = tuple(p for p in state.crippled if p != place)
+            return self._changed(who, crippled=kept + ((place,) if value == "yes" or value == 1 else ()))
+        if not isinstance(value, int):
+            raise RosterError(f"`wounds[{key}]` needs a number, not `{value}`")
+        return self._changed(who, wounds=tuple((p, n) for p, n in state.wounds if p != place) + ((place, value),))
 
     def _changed(self, who: int, **changes: Any) -> Roster:
         """The roster with combatant `who`'s Condition changed."""

@@ -338,7 +338,8 @@ class ToStatements(Transformer[Token, None]):
         self._item(m.Find(str(c[1]), self.sp(c[1])), c[0])
 
     def record(self, c: list[Any]) -> None:
-        self._item(m.Record(str(c[1]), str(c[2]), c[3], self.sp(c[1])), c[0])
+        key = c[3] if len(c) == 5 else None
+        self._item(m.Record(str(c[1]), str(c[2]), c[-1], self.sp(c[1]), key), c[0])
 
     def next_turn(self, c: list[Token]) -> None:
         self._item(m.NextTurn(self.sp(c[0])), c[0])
