@@ -116,7 +116,7 @@ def shown(driver: Any) -> dict[str, Any]:
         const text = (s) => { const e = document.querySelector(s); return e ? e.textContent.trim() : null; };
         const lit = document.querySelector('.chart g.current');
         return {
-          roll: text('#roll'), message: text('#messages'),
+          roll: text('#roll'), message: text('#messages'), missing: text('.chart-missing'),
           lit: lit ? lit.getAttribute('data-step') : null,
           ledgers: [...document.querySelectorAll('table.ledger')].map(t => [t.dataset.fact,
                     t.querySelectorAll('tbody tr').length, t.querySelector('tfoot .value').textContent]),
@@ -170,7 +170,7 @@ def test_turn_a_by_clicking_and_typing(turn_file: Path, browser: Any) -> None:
             wait_for_step(browser, local.state.step, question.fact if question is not None else None)
             seen = shown(browser)
             view = screen(local)
-            assert seen["lit"] == chart_view(local).current == local.state.step
+            assert seen["lit"] == chart_view(local).current == local.state.step, seen["missing"]
             assert seen["roll"] == (roll_line(view.roll) if view.roll is not None else None)
             assert seen["ledgers"] == [[ledger.fact, len(ledger.lines), f"= {ledger.total}"] for ledger in view.ledgers]
             return seen
