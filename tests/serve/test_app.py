@@ -176,3 +176,14 @@ def test_what_a_roster_names_is_escaped(tmp_path: Path, flow: Program, charts: C
     session = Session(flow, at="combat.1", seed=11, roster=load_roster(hostile), pause=False)
     html = serve(tmp_path, session, charts).client.get("/").text
     assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_the_flowchart_has_no_ids_for_htmx_to_settle_old_classes_onto(flow: Program, charts: Charts) -> None:
+    """dot names every section's nodes node1, node2, ...; htmx gives a swapped-in element the `class`
+    of the old page's element with its id for 20 ms, so with ids the old step stayed lit a moment
+    (a browser test read no lit step under load). No element of any section's chart has an id."""
+    for checklist in flow.checklists.values():
+        for section in checklist.sections:
+            layout = charts.layout((checklist.id, section.name))
+            assert not isinstance(layout, str), layout
+            assert not re.search(r"<[^>]*\sid=", "".join(layout.parts)), (checklist.id, section.name)

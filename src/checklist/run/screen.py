@@ -252,10 +252,13 @@ def roster_view(roster: Roster) -> RosterView:
 
 
 def _known_shown(session: Session) -> tuple[KnownView, ...]:
-    """The facts the step used and the ledgers it adds to, in the order the step met them."""
+    """The facts the step used and the ledgers it adds to, in the order the step met them; in the
+    table view, the ledgers the steps passed since the last answer added to come along too (a
+    Move's Move allowance, on the screen after it)."""
     state = session.state
     known = state.known()
-    ledgers = [a.ledger for a in session.step.actions if isinstance(a, m.Add)]
+    steps = [session.program.steps[key] for key in _steps_shown(session)]
+    ledgers = [a.ledger for step in steps for a in step.actions if isinstance(a, m.Add)]
     out: list[KnownView] = []
     for name in dict.fromkeys([*state.consulted, *ledgers]):
         fact = known.get(name)
@@ -307,7 +310,7 @@ def card_views(session: Session) -> tuple[CardView, ...]:
     the steps passed since come along to this screen (each card once)."""
     out: list[CardView] = []
     known = session.state.known()
-    for key in _card_steps(session):
+    for key in _steps_shown(session):
         for show in session.program.steps[key].cards:
             value = known.get(show.fact)
             deck = session.program.decks.get(show.deck)
@@ -319,7 +322,8 @@ def card_views(session: Session) -> tuple[CardView, ...]:
     return tuple(out)
 
 
-def _card_steps(session: Session) -> list[str]:
+def _steps_shown(session: Session) -> list[str]:
+    """The step, and in the table view the steps that passed by since the last answer."""
     if session.pause:
         return [session.state.step]
     return list(dict.fromkeys(v.step for v in since_answer(session)))

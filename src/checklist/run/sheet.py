@@ -7,6 +7,7 @@ to turn; a `.gcs` file (checklist.run.gcs) becomes the same table before it gets
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -135,6 +136,7 @@ def sheet_of(raw: object, where: str) -> Sheet:
         raise RosterError(f"{where}, pain-threshold: one of {', '.join(PAIN)}, not {pain!r}")
     numbers_dict = dict(numbers)
     numbers_dict.setdefault("fp", numbers_dict["ht"])
+    numbers_dict.setdefault("move", math.floor(speed))  # Basic Move: Basic Speed, rounded down (B17)
     weapons = raw.get("weapon", [])
     if not isinstance(weapons, list):
         raise RosterError(f"{where}: weapons are [[combatant.weapon]] tables; write each as one")

@@ -109,6 +109,8 @@ def template(svg: str, steps: set[str], title: str) -> Layout:
     """Cut Graphviz's SVG into a template: a class slot on each step and edge, a number badge on each step."""
     root = ET.fromstring(svg)
     _inert(root)
+    for element in root.iter():  # dot numbers every section's nodes from node1: htmx would settle the
+        element.attrib.pop("id", None)  # old page's classes onto same-id nodes, lighting the old step for a moment
     for side in ("width", "height"):  # dot's points drawn as pixels: three quarters of print size, readable
         size = NUMBER.match(root.get(side, ""))
         if size is None:
