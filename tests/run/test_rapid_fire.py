@@ -244,3 +244,42 @@ def test_two_hits_under_the_threshold_cripple_the_arm_together(flow: Program) ->
         (4, 3, "yes", "yes"),
     ]
     assert bruno_hp(session) == 6
+
+
+def test_the_other_hand_is_not_the_crippled_one_when_the_game_master_says_so(flow: Program) -> None:
+    """Bruno's hand was crippled by an earlier hit (5 recorded: HP/3 = 4.33, seed 002). Dana aims at
+    a hand (-4): skill 14 - 4 = 10, one shot, roll 8 hits; the Dodge fails (12); 4 pi, no DR, x1.
+    The hit location table has one Hand, so the table view assumes the same hand (other-of-pair no,
+    said on screen): it records nothing. `o other-of-pair` yes: the other hand, whose 4 is not over
+    4.33: it records 4, HP 13 -> 9, and is not crippled."""
+    from dataclasses import replace
+
+    from checklist.run.passing import assumed_since
+
+    def shoot(other: bool) -> Session:
+        roster = load(ROSTER)
+        bruno = [s.name for s in roster.sheets].index("Bruno")
+        hurt = replace(roster.states[bruno], wounds=(("hand", 5),), crippled=("hand",))
+        states = tuple(hurt if i == bruno else s for i, s in enumerate(roster.states))
+        session = Session(flow, at="combat.1", seed=1, roster=replace(roster, states=states), pause=False)
+        answers = {**TURN, "shots": "1", "aimed-location": "hand", "range-modifier": "0", "attack-dice": "8",
+                   "defense-dice": "12", "damage-roll": "4"}  # fmt: skip
+        while (question := session.question) is not None and question.fact != "combat-over":
+            fact = question.fact or ""
+            session.answer(answers[fact])
+            if fact == "damage-roll":
+                assert ("other-of-pair", "no") in assumed_since(session)
+                if other:
+                    session.override("other-of-pair")
+                    session.answer("yes")
+        return session
+
+    same, other = shoot(False), shoot(True)
+    assert [h["wound-injury"] for h in used_per_hit(same)] == [0]
+    assert bruno_hp(same) == 13
+    assert [(h["earlier-wounds"], h["wound-injury"], h["crippled"]) for h in used_per_hit(other)] == [(0, 4, "no")]
+    assert bruno_hp(other) == 9
+    roster = other.state.roster
+    assert roster is not None
+    bruno = roster.states[[s.name for s in roster.sheets].index("Bruno")]
+    assert (dict(bruno.wounds), bruno.crippled) == ({"hand": 5}, ("hand",))  # the crippled hand stays so

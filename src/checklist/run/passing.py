@@ -19,10 +19,15 @@ def since_answer(session: Session) -> tuple[Visit, ...]:
 
 
 def assumed_since(session: Session) -> tuple[tuple[str, Value], ...]:
-    """The facts the table view took without asking (`assume`) since the last answer."""
+    """The facts the table view took without asking (`assume`) since the last answer: those known
+    now, and those a split branch took and forgot when it ended (a hit of a burst)."""
     anchor = went_on_from(session.history)
     before = anchor.seq if anchor is not None else 0
-    return tuple((k.fact, k.value) for k in session.state.facts if k.how == "assumed" and k.seq > before)
+    known_then = {k.fact for k in anchor.facts} if anchor is not None else set()
+    passed = [(fact, value) for visit in since_answer(session) for fact, value, how in visit.used
+              if how == "assumed" and fact not in known_then]  # fmt: skip
+    now = [(k.fact, k.value) for k in session.state.facts if k.how == "assumed" and k.seq > before]
+    return tuple(dict.fromkeys(passed + now))
 
 
 def passed_steps(session: Session) -> tuple[str, ...]:

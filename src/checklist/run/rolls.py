@@ -86,10 +86,7 @@ def _damage(known: dict[str, Value], roll: str) -> str | None:
              + (f" to the {where}" if where else "")]  # fmt: skip
     parts += [f"{label} {known[fact]}" for fact, label in (("effective-dr", "DR"), ("penetrating", "penetrating"))
               if fact in known]  # fmt: skip
-    injury = known.get("wound-injury", known["injury"])
-    parts.append(
-        f"injury {injury}" + (f" (of {known['injury']}: the rest is lost)" if injury != known["injury"] else "")
-    )
+    parts.append(_injury(known, where))
     if known.get("crippled") == "yes":
         parts.append("crippled")
     if known.get("major-wound") == "yes":
@@ -98,6 +95,21 @@ def _damage(known: dict[str, Value], roll: str) -> str | None:
         who = f"{known['target']}'s " if known.get("target") else ""
         parts.append(f"{who}HP {known['target-current-hp']} → {known['hp-after']}")
     return " · ".join(parts)
+
+
+def _injury(known: dict[str, Value], where: str) -> str:
+    """`injury 2 (of 4: ...)`: what the hit recorded, and why not all of it (a crippling cap, B421)."""
+    injury, whole = known.get("wound-injury", known["injury"]), known["injury"]
+    if injury == whole:
+        return f"injury {injury}"
+    earlier = known.get("earlier-wounds")
+    if known.get("crippled-before") == "yes":
+        why = f"the {where} was crippled before: nothing more is recorded there"
+    elif isinstance(earlier, int) and earlier > 0:
+        why = f"{earlier} recorded on the {where} before; the rest is lost"
+    else:
+        why = "the rest is lost"
+    return f"injury {injury} (of {whole}: {why})"
 
 
 def _values_since(session: Session) -> dict[str, Value]:

@@ -210,7 +210,7 @@ def branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[
 
 def shown_how(known: Known, step: str) -> How:
     """How a fact read at `step` came to be known: asked here, or remembered ('set' shown as known)."""
-    if known.step == step and known.how in ("asked", "rolled", "override", "computed", "ledger"):
+    if known.step == step and known.how in ("asked", "rolled", "override", "computed", "ledger", "assumed"):
         return known.how
     return "set"
 
