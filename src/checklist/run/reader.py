@@ -241,8 +241,9 @@ class Reader:
         and the flow runs on (docs/roster.md)."""
         try:
             who = self.combatant(action.role)
-            worked = self._evaluator().run(action.expr)
-            key = None if action.key is None else as_value(self._evaluator().run(action.key).value)[0]
+            evaluator = self._evaluator()
+            worked = evaluator.run(action.expr)
+            key = None if action.key is None else as_value(evaluator.run(action.key).value)[0]
         except Need as need:
             return self.ask(need.fact)[0]
         except CannotCompute:  # NoRoster included

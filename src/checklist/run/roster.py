@@ -16,7 +16,7 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from checklist.graph.load import LoadError, read_file
 from checklist.model.dice import Dice, DiceError
@@ -155,8 +155,7 @@ class Roster:
 
     def learn(self, who: int, attr: str, value: Value) -> Roster:
         """Remember an answer about what a combatant has (OWNED), for that combatant only."""
-        learned = tuple((k, v) for k, v in self.states[who].learned if k != attr) + ((attr, value),)
-        return self._changed(who, learned=learned)
+        return self._changed(who, learned=_put(self.states[who].learned, attr, value))
 
     def record(self, who: int, attr: str, value: Value, key: str | None = None) -> Roster:
         if key is not None or attr in KEYED_STATE:
@@ -170,7 +169,7 @@ class Roster:
             raise RosterError(f"`{attr}` is not a state the flow can record; it can record: {', '.join(STATE)}")
         new: bool | str | int
         if attr in FLAGS:
-            new = value == "yes" or value == 1
+            new = _yes(value)
         elif attr == "posture":
             new = str(value)
         elif isinstance(value, int):
@@ -185,10 +184,10 @@ class Roster:
         state, place = self.states[who], slug(key)
         if attr == "crippled":
             kept = tuple(p for p in state.crippled if p != place)
-            return self._changed(who, crippled=kept + ((place,) if value == "yes" or value == 1 else ()))
+            return self._changed(who, crippled=kept + ((place,) if _yes(value) else ()))
         if not isinstance(value, int):
             raise RosterError(f"`wounds[{key}]` needs a number, not `{value}`")
-        return self._changed(who, wounds=tuple((p, n) for p, n in state.wounds if p != place) + ((place, value),))
+        return self._changed(who, wounds=_put(state.wounds, place, value))
 
     def _changed(self, who: int, **changes: Any) -> Roster:
         """The roster with combatant `who`'s Condition changed."""
@@ -206,6 +205,19 @@ class Roster:
         shock = f", shock {state.shock}" if state.shock else ""
         return (f"{sheet.name}: HP {state.current_hp}/{sheet.number('hp')}, FP {state.current_fp}/"
                 f"{sheet.number('fp')}, {state.posture}{shock}" + "".join(f", {f}" for f in flags))  # fmt: skip
+
+
+_V = TypeVar("_V")
+
+
+def _yes(value: Value) -> bool:
+    """A recorded flag: `yes`, or 1 from arithmetic."""
+    return value == "yes" or value == 1
+
+
+def _put(pairs: tuple[tuple[str, _V], ...], key: str, value: _V) -> tuple[tuple[str, _V], ...]:
+    """Key-value pairs with `key` set to `value` (last)."""
+    return tuple((k, v) for k, v in pairs if k != key) + ((key, value),)
 
 
 def _consciousness(hp: int, state: Condition) -> str:
