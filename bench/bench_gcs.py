@@ -6,7 +6,7 @@ For each sheet (default: the sheets of ../shared/gcs beside the checkout of 100 
 * in process: `load_all([sheet])`, the work `run --roster SHEET` adds before the first screen
   (read, parse the JSON, map it to the roster, check it), median and max of --runs, after one warm
   run; and the same for bench/table_turn/roster.toml for scale;
-* the imports it adds: the self time of the checklist.run.gcs modules in `python -X importtime -c
+* the imports it adds: the self time of the checklist.roster.gcs modules in `python -X importtime -c
   "import checklist.cli.run"` (median of --runs; what they import, json and re, the run imports anyway);
 * the command line: `checklist roster SHEET` wall time (median of --runs), for scale.
 
@@ -55,7 +55,7 @@ def made_up() -> Path:
 
 
 def in_process(path: Path, runs: int) -> dict[str, float]:
-    from checklist.run.roster import load_all
+    from checklist.roster.load import load_all
 
     load_all([path])  # warm: the modules are imported once, as the run imports them
     times = []
@@ -69,8 +69,8 @@ def in_process(path: Path, runs: int) -> dict[str, float]:
 def gcs_imports() -> float:
     found = subprocess.run([sys.executable, "-X", "importtime", "-c", "import checklist.cli.run"], check=True,
                            capture_output=True, text=True).stderr  # fmt: skip
-    own = [line.split("|") for line in found.splitlines() if line.rstrip().endswith(("checklist.run.gcs",))
-           or "checklist.run.gcs." in line]  # fmt: skip
+    own = [line.split("|") for line in found.splitlines() if line.rstrip().endswith(("checklist.roster.gcs",))
+           or "checklist.roster.gcs." in line]  # fmt: skip
     return sum(int(parts[0].split(":")[1]) for parts in own) / 1000
 
 

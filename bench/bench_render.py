@@ -29,8 +29,8 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 import generate  # noqa: E402
-from checklist.graph.load import load  # noqa: E402
 from checklist.graph.program import Program  # noqa: E402
+from checklist.program.load import load  # noqa: E402
 from checklist.render import make_scene, render_text  # noqa: E402
 from checklist.render.runner import DotFailed, run_dot  # noqa: E402
 from checklist.render.select import Selection, select  # noqa: E402

@@ -36,7 +36,7 @@ TARGETS = {"engine_ms": 5.0, "cli_ms": 300.0}
 
 
 def plan_answers() -> tuple[str, list[str]]:
-    from checklist.run import testplan
+    from checklist.play import testplan
 
     plan = testplan.read(PLAN)
     assert plan.at is not None
@@ -44,10 +44,11 @@ def plan_answers() -> tuple[str, list[str]]:
 
 
 def engine(runs: int) -> dict[str, Any]:
-    from checklist.run import journal
-    from checklist.run import paint as render
-    from checklist.run.programs import load_clean
-    from checklist.run.session import Session
+    from checklist.engine import journal
+    from checklist.engine.session import Session
+    from checklist.play import saving
+    from checklist.play.programs import load_clean
+    from checklist.terminal import paint as render
 
     program, problems = load_clean([FLOW])
     assert problems is None, problems
@@ -69,7 +70,7 @@ def engine(runs: int) -> dict[str, Any]:
                 start = time.perf_counter()
                 s.answer(answer)
                 render.step_screen(s, plain)
-                journal.write(path, journal.snapshot(s, digest, (str(FLOW),)), sync=False)
+                saving.write(path, journal.snapshot(s, digest, (str(FLOW),)), sync=False)
                 full.append(time.perf_counter() - start)
         steps = len(s.state.trace)
     return {"answers": len(answers), "steps": steps, "engine": _stats(bare), "engine_screen_file": _stats(full)}

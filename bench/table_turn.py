@@ -196,7 +196,7 @@ class Played:
 
 
 def answer_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, answer) for every line the run reads as an answer (checklist.run.answers)."""
+    """(line number, answer) for every line the run reads as an answer (checklist.play.answers)."""
     lines = text.replace("\r\n", "\n").split("\n")
     if lines and lines[-1] == "":
         lines.pop()

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from checklist import check
-from checklist.build.builder import Builder
-from checklist.graph.load import join
+from checklist.program.builder import Builder
+from checklist.program.load import join
 from checklist.syntax.parser import parse
 from tests.conftest import ROOT
 

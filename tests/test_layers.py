@@ -1,6 +1,7 @@
 """The tree shows the pipeline: a lower layer never imports a higher one, and nothing imports in a circle.
 
-text -> statements (syntax) -> model (build) -> graph -> compute -> checks -> run / render -> paths / serve -> cli.
+text -> statements (syntax) -> graph -> program (build, load) -> compute / roster -> checks -> engine / render
+-> present / paths -> play -> terminal / web -> cli.
 `model` is the vocabulary every layer shares (nodes, spans, diagnostics, dice, names, jumps).
 """
 
@@ -14,8 +15,8 @@ import networkx as nx
 from tests.conftest import ROOT
 
 SRC = ROOT / "src" / "checklist"
-RANK = {"model": 0, "syntax": 1, "build": 2, "graph": 3, "compute": 4, "checks": 5, "run": 6, "render": 6,
-        "paths": 7, "serve": 7, "cli": 8}  # fmt: skip
+RANK = {"model": 0, "syntax": 1, "graph": 2, "program": 3, "compute": 4, "roster": 4, "checks": 5, "engine": 6,
+        "render": 6, "present": 7, "paths": 7, "play": 8, "terminal": 9, "web": 9, "cli": 10}  # fmt: skip
 FACADE = {"checklist", "checklist.__main__"}  # the public API and `python -m checklist` may import anything
 
 

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
-from checklist.graph.load import load
-from checklist.run.roster import load as load_roster
-from checklist.run.session import Session
+from checklist.engine.session import Session
+from checklist.program.load import load
+from checklist.roster.load import load as load_roster
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOW = load(ROOT / "flow")

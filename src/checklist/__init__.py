@@ -15,7 +15,7 @@ __version__ = "0.1.0"  # pyproject.toml has the same; `checklist --version` prin
 def load(path: object) -> Program:
     """Load a .flow file or a folder of them (`flow/` by default in the CLI)."""
     # deferred: importing any checklist module runs this file, and loading needs lark (100 ms)
-    from checklist.graph.load import load as _load
+    from checklist.program.load import load as _load
 
     return _load(path)  # type: ignore[arg-type]
 

@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 CODE = """
-from checklist.run.roster import from_data
+from checklist.roster.combatants import from_data
 people = [{"name": f"C{i}", "st": 10, "dx": 11, "ht": 12, "hp": 10, "basic-speed": 5.75} for i in range(30_000)]
 people.append({"name": "c29999", "st": 10, "dx": 11, "ht": 12, "hp": 10, "basic-speed": 5.75})
 try:

@@ -418,7 +418,8 @@ def test_a_save_that_fails_mid_run_says_how_to_go_on(tmp_path: Path, monkeypatch
     import errno
 
     from checklist.cli.main import main
-    from checklist.run import journal as jr
+    from checklist.engine import journal as jr
+    from checklist.play import saving
 
     path = tmp_path / "s.json"
     real = os.replace
@@ -438,14 +439,15 @@ def test_a_save_that_fails_mid_run_says_how_to_go_on(tmp_path: Path, monkeypatch
     assert f"cannot save the session to {path}: No space left on device" in err
     assert f"free some space or make it writable, then continue with --resume {path}" in err
     assert path.read_text(encoding="utf-8") == saves[-1]  # the previous file, whole
-    assert jr.read(path).events[0].value == 12
+    assert saving.read(path).events[0].value == 12
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
 
 def test_every_finding_says_how_to_fix_it() -> None:
     """`check`'s findings carry a `help:` line: on every case of the checker's tests and of our corpus."""
     from checklist.checks import check
-    from checklist.graph.load import LoadError, load
+    from checklist.program.files import LoadError
+    from checklist.program.load import load
 
     files = sorted((ROOT / "tests" / "checks" / "cases").glob("*.flow")) + sorted((ROOT / "tests" / "bad" / "corpus")
                                                                                   .glob("*.flow"))  # fmt: skip

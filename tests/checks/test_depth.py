@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from checklist import check, load
 from checklist.checks.computing import READ_COST
+from checklist.engine.reader import Reader
+from checklist.engine.state import Known
 from checklist.model.limits import MAX_COMPUTE_DEPTH, MAX_NESTING
-from checklist.run.reader import Reader
-from checklist.run.state import Known
 
 HEAD = 'checklist t "T"\nstart 1\nfact a : yes/no per turn "A?"\nfact n : number per turn "N?"\n'
 TAIL = 'step 1 "One"\n  if s > 3 -> end\n  else -> end\n'

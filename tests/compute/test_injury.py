@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from checklist import load
 from checklist.compute import cells
+from checklist.engine.reader import Reader
+from checklist.engine.state import Known
 from checklist.graph.program import Program
-from checklist.run.reader import Reader
-from checklist.run.state import Known
 from tests.conftest import FLOW
 
 

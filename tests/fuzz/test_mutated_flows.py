@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from checklist import check, load
 from checklist.checks.report import render_text, to_json
-from checklist.graph.load import LoadError
+from checklist.engine.session import Session
 from checklist.paths.plan import cover
-from checklist.run.session import Session
+from checklist.program.files import LoadError
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOWS = {p.name: p.read_bytes() for p in sorted((ROOT / "flow").glob("*.flow"))}

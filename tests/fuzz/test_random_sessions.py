@@ -17,13 +17,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from checklist import load
+from checklist.engine import journal as jr
+from checklist.engine.questions import BadAnswer, Question
+from checklist.engine.session import Session
+from checklist.engine.state import SessionError
 from checklist.model.dice import Dice
-from checklist.run import journal as jr
-from checklist.run.questions import BadAnswer, Question
-from checklist.run.roster import Roster
-from checklist.run.roster import load as load_roster
-from checklist.run.session import Session
-from checklist.run.state import SessionError
+from checklist.play import saving
+from checklist.roster.combatants import Roster
+from checklist.roster.load import load as load_roster
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOW = load(ROOT / "flow")
@@ -85,8 +86,8 @@ BAD += [
 
 def save_and_resume(session: Session, folder: Path, rng: random.Random) -> Session:
     path = folder / f"s{rng.randrange(1 << 30)}.json"
-    jr.write(path, jr.snapshot(session, DIGEST, ("/flow",)), sync=False)
-    restored = jr.restore(jr.read(path), FLOW, DIGEST)
+    saving.write(path, jr.snapshot(session, DIGEST, ("/flow",)), sync=False)
+    restored = jr.restore(saving.read(path), FLOW, DIGEST)
     assert restored.notes == ()
     again = restored.session
     assert again.state == session.state

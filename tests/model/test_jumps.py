@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from checklist import model as m
-from checklist.graph.load import load
 from checklist.graph.program import Program
 from checklist.model.jumps import chosen, describe, exits, reads, resolve
+from checklist.program.load import load
 
 FLOW = """checklist c "C"
 start 1

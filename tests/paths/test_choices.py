@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from checklist.engine import questions as q
+from checklist.engine.questions import CONTINUE
 from checklist.paths.choices import Choices
-from checklist.run import questions as q
-from checklist.run.questions import CONTINUE
 
 from .conftest import program
 

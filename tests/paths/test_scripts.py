@@ -7,7 +7,7 @@ from pathlib import Path
 from checklist.graph.program import Program
 from checklist.paths.plan import Coverage, cover
 from checklist.paths.scripts import names, report_text, script_text
-from checklist.run.answers import parse_answers
+from checklist.play.answers import parse_answers
 
 from .conftest import program
 

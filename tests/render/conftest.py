@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from checklist.graph.load import load
 from checklist.graph.program import Program
+from checklist.program.load import load
 
 DATA = Path(__file__).resolve().parent / "data"
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from checklist.graph.load import load
+from checklist.program.load import load
 from checklist.render import make_scene, render_text
 from checklist.render.runner import run_dot
 

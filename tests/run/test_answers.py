@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from checklist.run.answers import AnswersError, Feed, parse_answers, read_answers
+from checklist.play.answers import AnswersError, Feed, parse_answers, read_answers
 
 
 def test_lines_are_answers_comments_are_not() -> None:

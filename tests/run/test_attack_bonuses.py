@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run.roster import load
-from checklist.run.session import Session
+from checklist.roster.load import load
 from tests.run.conftest import DATA
 from tests.run.test_table_turn import answer_until, table_view
 

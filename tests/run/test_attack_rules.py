@@ -12,13 +12,13 @@ import tomllib
 from hypothesis import given
 from hypothesis import strategies as st
 
-from checklist.graph.load import load
+from checklist.engine.reader import Reader
+from checklist.engine.session import Session
+from checklist.engine.state import Known
 from checklist.graph.program import Program
-from checklist.run.reader import Reader
-from checklist.run.rolls import last_roll
-from checklist.run.roster import from_data
-from checklist.run.session import Session
-from checklist.run.state import Known
+from checklist.present.rolls import last_roll
+from checklist.program.load import load
+from checklist.roster.combatants import from_data
 from tests.run.conftest import DATA
 from tests.run.conftest import FLOW as FLOW_PATH
 from tests.run.test_table_turn import answer_until, table_view

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checklist import load
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run.paint import Painter, step_screen
-from checklist.run.paint import known_ledger_lines as ledger_lines
-from checklist.run.session import Session
+from checklist.terminal.paint import Painter, step_screen
+from checklist.terminal.paint import known_ledger_lines as ledger_lines
 
 LEDGER_FLOW = """\
 checklist demo "A ledger"

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from checklist.engine.questions import BadAnswer
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run.questions import BadAnswer
-from checklist.run.roster import load
-from checklist.run.screen import screen
-from checklist.run.session import Session
+from checklist.present.screen import screen
+from checklist.roster.load import load
 from tests.run.conftest import DATA
 from tests.run.test_table_turn import answer_until, table_view
 

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run.roster import Roster, RosterError, load
-from checklist.run.session import Session
+from checklist.roster.combatants import Roster, RosterError
+from checklist.roster.load import load
 
 SWORD = 'name = "broadsword"\ndamage = "1d+2"\ntype = "cut"\nskill = "broadsword"\nreach = "1"\n'
 BOW = 'name = "longbow"\ndamage = "1d+1"\ntype = "imp"\nskill = "bow"\nacc = 3\nrof = "1"\n'

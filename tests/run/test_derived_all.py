@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from checklist import model as m
-from checklist.graph.load import load as load_flow
-from checklist.run.reader import Reader
-from checklist.run.roster import Roster, load
-from checklist.run.state import Known
+from checklist.engine.reader import Reader
+from checklist.engine.state import Known
+from checklist.program.load import load as load_flow
+from checklist.roster.combatants import Roster
+from checklist.roster.load import load
 
 FLOW = load_flow(Path(__file__).resolve().parents[2] / "flow")
 FULL = """

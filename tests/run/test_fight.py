@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run.fight import AttackLine, CombatantRow, fight_view
-from checklist.run.session import Session
+from checklist.present.fight import AttackLine, CombatantRow, fight_view
 from tests.run.conftest import DATA, FLOW
 from tests.run.test_table_turn import answer_until, table_view
 

@@ -1,4 +1,4 @@
-"""GURPS Character Sheet files as roster combatants (checklist.run.gcs, docs/roster.md "From GCS"),
+"""GURPS Character Sheet files as roster combatants (checklist.roster.gcs, docs/roster.md "From GCS"),
 on small sheets written for these tests (tests/fixtures/gcs): what is read, what is asked, and
 every mistake's message.  The values are worked out by hand from the fixture files."""
 
@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from checklist.cli.roster import to_toml
-from checklist.run.gcs import GcsError, OldFormat, combatant
-from checklist.run.roster import RosterError, from_data, load, load_all
+from checklist.roster.combatants import RosterError, from_data
+from checklist.roster.gcs import GcsError, OldFormat, combatant
+from checklist.roster.load import load, load_all
 from tests.conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures" / "gcs"

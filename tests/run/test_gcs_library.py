@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from checklist.run.gcs import combatant
-from checklist.run.roster import load, load_all
+from checklist.roster.gcs import combatant
+from checklist.roster.load import load, load_all
 from tests.conftest import ROOT
 
 SHARED = ROOT.parent / "shared" / "gcs"

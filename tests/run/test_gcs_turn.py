@@ -5,10 +5,10 @@ Pain Threshold, 20 HP), read from ../shared/gcs."""
 
 from __future__ import annotations
 
+from checklist.engine.session import Session
+from checklist.engine.state import Decision, State
 from checklist.graph.program import Program
-from checklist.run.roster import load_all
-from checklist.run.session import Session
-from checklist.run.state import Decision, State
+from checklist.roster.load import load_all
 
 from .conftest import MELEE_ANSWERS
 from .test_gcs_library import needs_library, sheet_of

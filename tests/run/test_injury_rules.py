@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run.passing import assumed_since
-from checklist.run.roster import Condition, Roster, load
-from checklist.run.session import Session
+from checklist.present.passing import assumed_since
+from checklist.roster.combatants import Condition, Roster
+from checklist.roster.load import load
 from tests.run.conftest import DATA
 
 # Alice's attack: a hit (10 against 15, or less the location's penalty), Bruno's parry fails
@@ -305,7 +306,7 @@ def test_no_dr_listed_and_none_inherited_is_said_on_screen(flow: Program, tmp_pa
 
 def test_a_sub_location_dr_from_the_roster_file() -> None:
     """The roster reads `vitals-or-torso` as the first of the two it lists; a joint, either arm."""
-    from checklist.run.roster import from_data
+    from checklist.roster.combatants import from_data
 
     sheet = {"name": "X", "st": 10, "dx": 10, "ht": 10, "hp": 10, "basic-speed": 5,
              "dr": {"torso": {"all": 4, "cr": 2}, "left-arm": 1}}  # fmt: skip
@@ -339,7 +340,7 @@ def test_a_fractional_armor_divisor_from_the_roster_multiplies_dr(flow: Program,
 def test_the_roster_takes_whole_and_fractional_armor_divisors_only(tmp_path: Path) -> None:
     import pytest
 
-    from checklist.run.sheet import RosterError
+    from checklist.roster.sheet import RosterError
 
     for bad in ("0.3", "0", "-2", "true"):
         with pytest.raises(RosterError, match="armor-divisor: a whole number of 1 or more .* or 0.5, 0.2 or 0.1"):

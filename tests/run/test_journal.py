@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from checklist import load
+from checklist.engine import journal as jr
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run import journal as jr
-from checklist.run.session import Session
+from checklist.play import saving
 
 from .conftest import DUEL
 
@@ -26,8 +27,8 @@ def test_round_trip(duel: Program, tmp_path: Path) -> None:
     s = played(duel)
     digest = jr.digest(duel)
     path = tmp_path / "s.json"
-    jr.write(path, jr.snapshot(s, digest, ("/x/flow",)))
-    back = jr.read(path)
+    saving.write(path, jr.snapshot(s, digest, ("/x/flow",)))
+    back = saving.read(path)
     assert back == jr.snapshot(s, digest, ("/x/flow",))
     assert back.events[-1].rolled
     assert json.loads(path.read_text())["version"] == jr.VERSION
@@ -108,7 +109,7 @@ def test_temp_files_of_a_killed_save_are_removed_by_the_next(duel: Program, tmp_
     dead.write_text("{", encoding="utf-8")
     other = tmp_path / ".other.json.999999999.0.tmp"  # another file's: left alone
     other.write_text("{", encoding="utf-8")
-    jr.write(path, jr.snapshot(played(duel), jr.digest(duel), ()))
+    saving.write(path, jr.snapshot(played(duel), jr.digest(duel), ()))
     assert sorted(p.name for p in tmp_path.iterdir()) == [other.name, "s.json"]
 
 
@@ -117,7 +118,7 @@ def test_a_full_disk_keeps_the_previous_file(duel: Program, tmp_path: Path, monk
     import os
 
     path = tmp_path / "s.json"
-    jr.write(path, jr.snapshot(played(duel), jr.digest(duel), ()))
+    saving.write(path, jr.snapshot(played(duel), jr.digest(duel), ()))
     before = path.read_bytes()
 
     def full(*args: object) -> None:
@@ -125,7 +126,7 @@ def test_a_full_disk_keeps_the_previous_file(duel: Program, tmp_path: Path, monk
 
     monkeypatch.setattr(os, "fsync", full)
     with pytest.raises(OSError, match="No space left"):
-        jr.write(path, jr.snapshot(Session(duel, seed=5), jr.digest(duel), ()))
+        saving.write(path, jr.snapshot(Session(duel, seed=5), jr.digest(duel), ()))
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]
 
@@ -171,12 +172,12 @@ def test_strict_parsing(change: object, message: str) -> None:
 
 def test_unreadable_files(tmp_path: Path) -> None:
     with pytest.raises(jr.JournalError, match="no such session file"):
-        jr.read(tmp_path / "missing.json")
+        saving.read(tmp_path / "missing.json")
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"\xff\xfe{")
     with pytest.raises(jr.JournalError, match="not JSON"):
-        jr.read(bad)
+        saving.read(bad)
     truncated = tmp_path / "cut.json"
     truncated.write_text(jr.dumps(jr.parse(good()))[:-20], encoding="utf-8")
     with pytest.raises(jr.JournalError, match="not JSON"):
-        jr.read(truncated)
+        saving.read(truncated)

@@ -18,7 +18,7 @@ from pathlib import Path
 import pexpect
 
 from checklist.cli import exitcodes
-from checklist.run import testplan
+from checklist.play import testplan
 
 from .conftest import FLOW, PLANS
 

@@ -13,12 +13,12 @@ import tomllib
 from hypothesis import given
 from hypothesis import strategies as st
 
-from checklist.graph.load import load
+from checklist.engine.reader import Reader
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run.reader import Reader
-from checklist.run.roster import from_data
-from checklist.run.screen import LedgerView, screen
-from checklist.run.session import Session
+from checklist.present.screen import LedgerView, screen
+from checklist.program.load import load
+from checklist.roster.combatants import from_data
 from tests.run.conftest import FLOW, ROOT
 
 DUEL = ROOT / "examples" / "duel.toml"

@@ -13,12 +13,12 @@ import random
 
 import pytest
 
+from checklist.engine import journal as jr
+from checklist.engine.questions import BadAnswer
+from checklist.engine.session import Session
+from checklist.engine.state import SessionError
 from checklist.graph.program import Program
-from checklist.run import journal as jr
-from checklist.run.passing import assumed_since, passed_steps
-from checklist.run.questions import BadAnswer
-from checklist.run.session import Session
-from checklist.run.state import SessionError
+from checklist.present.passing import assumed_since, passed_steps
 from tests.fuzz.test_random_sessions import good_answer
 from tests.run.conftest import DATA
 from tests.run.test_table_turn import table_view

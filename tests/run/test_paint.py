@@ -7,9 +7,9 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run import paint as render
-from checklist.run.session import Session
+from checklist.terminal import paint as render
 
 PLAIN = render.Painter(False)
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from checklist.run import programs
+from checklist.play import programs
 
 from .conftest import DUEL
 

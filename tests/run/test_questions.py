@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import pytest
 
+from checklist.engine import questions
+from checklist.engine.questions import CONTINUE, BadAnswer, Question, parse_answer, parse_items, parse_value
 from checklist.graph.program import Program
 from checklist.model.names import slug
-from checklist.run import questions
-from checklist.run.questions import CONTINUE, BadAnswer, Question, parse_answer, parse_items, parse_value
 
 
 def test_slug_turns_table_cells_into_value_names(flow: Program) -> None:

@@ -18,11 +18,11 @@ from collections.abc import Mapping, Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run.fight import fight_view
-from checklist.run.paint import attack_text
-from checklist.run.roster import load
-from checklist.run.session import Session
+from checklist.present.fight import fight_view
+from checklist.roster.load import load
+from checklist.terminal.paint import attack_text
 from tests.run.conftest import DATA
 
 ROSTER = DATA / "rapid-fire.toml"
@@ -151,7 +151,7 @@ def test_hits_landing_is_hits_less_one_plus_the_dodge_margin(
 ) -> None:
     """Property, on the flow's own facts: hits = min(shots, 1 + margin // Rcl) (step 56); a Dodge made by
     `dodge` (not a critical) lets max(0, hits - 1 - dodge) through (step 68), a failed one all of them."""
-    from checklist.run.reader import Reader
+    from checklist.engine.reader import Reader
 
     made = dodge >= 0
     facts = {"ranged-attack": "yes", "shots": shots, "weapon-rof": 20, "attack-margin": margin, "weapon-rcl": rcl,
@@ -165,7 +165,7 @@ def test_hits_landing_is_hits_less_one_plus_the_dodge_margin(
 
 
 def _knowns(flow: Program, facts: Mapping[str, object]) -> tuple:  # type: ignore[type-arg]
-    from checklist.run.state import Known
+    from checklist.engine.state import Known
 
     return tuple(
         Known(name, value, flow.facts[name].scope, "asked", "combat.1", seq)  # type: ignore[arg-type]
@@ -175,7 +175,7 @@ def _knowns(flow: Program, facts: Mapping[str, object]) -> tuple:  # type: ignor
 
 def test_the_rolls_say_how_many_shots_hit_and_how_many_hits_the_dodge_stopped(flow: Program) -> None:
     """The attack roll 6 vs 10 hits with 3 of 3 shots; the Dodge 8 vs 8 stops 1 of them, 2 land."""
-    from checklist.run.rolls import last_roll
+    from checklist.present.rolls import last_roll
 
     session = Session(flow, at="combat.1", seed=1, roster=load(ROSTER), pause=False)
     seen: dict[str, str | None] = {}
@@ -194,7 +194,7 @@ def test_a_target_already_out_stays_out_when_the_roll_to_stay_conscious_is_made(
     from dataclasses import replace
 
     from checklist import model as m
-    from checklist.run.reader import Reader
+    from checklist.engine.reader import Reader
 
     roster = load(ROSTER)
     bruno = [s.name for s in roster.sheets].index("Bruno")
@@ -254,7 +254,7 @@ def test_the_other_hand_is_not_the_crippled_one_when_the_game_master_says_so(flo
     4.33: it records 4, HP 13 -> 9, and is not crippled."""
     from dataclasses import replace
 
-    from checklist.run.passing import assumed_since
+    from checklist.present.passing import assumed_since
 
     def shoot(other: bool) -> Session:
         roster = load(ROSTER)

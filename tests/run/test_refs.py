@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from checklist import model as m
-from checklist.run.refs import book_name, books, describe
+from checklist.present.refs import book_name, books, describe
 
 
 def ref(book: str, page: int | None, end: int | None = None) -> m.Ref:

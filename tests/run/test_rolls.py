@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run import paint
-from checklist.run.rolls import roll_line
-from checklist.run.screen import screen
-from checklist.run.session import Session
+from checklist.present.rolls import roll_line
+from checklist.present.screen import screen
+from checklist.terminal import paint
 
 
 @pytest.mark.parametrize(

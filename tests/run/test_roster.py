@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from checklist.engine import journal as jr
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run import journal as jr
-from checklist.run.roster import Roster, RosterError, load
-from checklist.run.session import Session
+from checklist.play import saving
+from checklist.roster.combatants import Roster, RosterError
+from checklist.roster.load import load
 
 from .conftest import DATA, MELEE_ANSWERS
 
@@ -133,9 +135,9 @@ def test_a_resume_in_the_middle_loses_nothing(flow: Program, tmp_path: Path) -> 
     for cut in (len(answers) // 3, len(answers) // 2, len(answers) - 5):
         first = play(flow, answers[:cut])
         path = tmp_path / f"cut-{cut}.json"
-        jr.write(path, jr.snapshot(first, digest, ("flow",)))
+        saving.write(path, jr.snapshot(first, digest, ("flow",)))
         del first  # the process is gone: only the file is left
-        restored = jr.restore(jr.read(path), flow, digest)
+        restored = jr.restore(saving.read(path), flow, digest)
         assert restored.notes == ()
         resumed = play(flow, answers[cut:], restored.session)
         assert standing(resumed.state.roster) == standing(whole.state.roster)
@@ -146,7 +148,7 @@ def test_the_session_file_shows_the_roster(flow: Program, tmp_path: Path) -> Non
     answers = script(flow)
     session = play(flow, answers[:80])
     path = tmp_path / "s.json"
-    jr.write(path, jr.snapshot(session, jr.digest(flow), ("flow",)))
+    saving.write(path, jr.snapshot(session, jr.digest(flow), ("flow",)))
     import json
 
     saved = json.loads(path.read_text(encoding="utf-8"))["roster"]

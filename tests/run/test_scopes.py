@@ -1,7 +1,7 @@
 from __future__ import annotations
 
+from checklist.engine.scopes import Scopes
 from checklist.graph.program import Program
-from checklist.run.scopes import Scopes
 
 
 def test_heads_of_the_combat_checklist(flow: Program) -> None:

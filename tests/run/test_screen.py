@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from checklist.engine.session import Session
+from checklist.engine.state import Decision, State
 from checklist.graph.program import Program
-from checklist.run import paint
-from checklist.run.roster import load
-from checklist.run.screen import (
+from checklist.present.screen import (
     ChoiceView,
     CombatantView,
     KnownView,
@@ -23,8 +23,8 @@ from checklist.run.screen import (
     summary_view,
     where_view,
 )
-from checklist.run.session import Session
-from checklist.run.state import Decision, State
+from checklist.roster.load import load
+from checklist.terminal import paint
 
 from .conftest import MELEE_ANSWERS, ROOT
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from checklist import load
+from checklist.engine.questions import BadAnswer
+from checklist.engine.session import Session
+from checklist.engine.state import SessionError
 from checklist.graph.program import Program
 from checklist.model import dice
-from checklist.run.questions import BadAnswer
-from checklist.run.session import Session
-from checklist.run.state import SessionError
 
 from .conftest import PLANS
 
@@ -209,7 +209,7 @@ def test_replay_refuses_an_event_that_does_not_fit(duel: Program) -> None:
 
 
 def test_an_answer_takes_under_5_ms(flow: Program) -> None:
-    from checklist.run import testplan
+    from checklist.play import testplan
 
     plan = testplan.read(PLANS / "melee-turn.testplan")
     s = Session(flow, at=plan.at, seed=plan.seed)

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from checklist.engine import questions
+from checklist.engine.questions import BadAnswer, parse_answer
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run import questions
-from checklist.run.questions import BadAnswer, parse_answer
-from checklist.run.roster import load
-from checklist.run.screen import assumed_since, screen
-from checklist.run.session import Session
+from checklist.present.screen import assumed_since, screen
+from checklist.roster.load import load
 from tests.run.conftest import DATA
 
 THIRD = """

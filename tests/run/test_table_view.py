@@ -6,10 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run import paint
-from checklist.run.screen import screen
-from checklist.run.session import Session
+from checklist.present.screen import screen
+from checklist.terminal import paint
 from tests.conftest import DUEL
 
 
@@ -76,7 +76,7 @@ def test_many_choices_go_in_columns_in_the_table_view(flow: Program) -> None:
 
 
 def test_the_table_view_counts_the_ledger_lines_at_zero_on_one_line() -> None:
-    from checklist.run.screen import LedgerLineView, LedgerView
+    from checklist.present.screen import LedgerLineView, LedgerView
 
     zero = LedgerLineView(0, "Evaluate bonus", "evaluate-bonus", "step 41, B364")
     view = LedgerView("Effective skill", "effective-skill", (

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from checklist.run import testplan
+from checklist.play import testplan
 
 from .conftest import DUEL, PLANS
 

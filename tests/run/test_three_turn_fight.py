@@ -17,9 +17,9 @@ Bruno does nothing on his turns. Every die is typed.
 
 from __future__ import annotations
 
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run.fight import fight_view
-from checklist.run.session import Session
+from checklist.present.fight import fight_view
 from tests.run.conftest import DATA
 from tests.run.test_table_turn import answer_until, table_view
 

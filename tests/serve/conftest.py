@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from checklist.engine import journal as jr
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run import journal as jr
-from checklist.run.roster import load as load_roster
-from checklist.run.session import Session
-from checklist.serve.app import create_app
-from checklist.serve.chart import Charts
-from checklist.serve.game import Game
+from checklist.play import saving
+from checklist.roster.load import load as load_roster
+from checklist.web.app import create_app
+from checklist.web.chart import Charts
+from checklist.web.game import Game
 from tests.conftest import FLOW, ROOT
 
 DUEL_ROSTER = ROOT / "examples" / "duel.toml"
@@ -51,7 +52,7 @@ def serve(tmp_path: Path, session: Session, charts: Charts | None = None) -> Ser
     digest = jr.digest(session.program)
 
     def save(sync: bool = True) -> None:
-        jr.write(path, jr.snapshot(session, digest, (str(FLOW),)), sync)
+        saving.write(path, jr.snapshot(session, digest, (str(FLOW),)), sync)
 
     game = Game(session, save, str(path))
     save()

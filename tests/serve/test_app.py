@@ -8,16 +8,17 @@ from pathlib import Path
 
 import pytest
 
+from checklist.engine import journal as jr
+from checklist.engine.questions import BadAnswer
+from checklist.engine.session import Session
 from checklist.graph.program import Program
-from checklist.run import journal as jr
-from checklist.run.chart import chart_view
-from checklist.run.questions import BadAnswer
-from checklist.run.rolls import roll_line
-from checklist.run.roster import load as load_roster
-from checklist.run.screen import screen
-from checklist.run.session import Session
-from checklist.serve.app import FORGED
-from checklist.serve.chart import Charts
+from checklist.play import saving
+from checklist.present.chart import chart_view
+from checklist.present.rolls import roll_line
+from checklist.present.screen import screen
+from checklist.roster.load import load as load_roster
+from checklist.web.app import FORGED
+from checklist.web.chart import Charts
 from tests.serve.conftest import DUEL_ROSTER, ORIGIN, TOKEN, Served, asked, serve
 
 # What the game master chooses in each turn of the duel (the table view asks only these).
@@ -72,7 +73,7 @@ def test_a_whole_fight_from_the_first_turn_to_the_end(duel: Served) -> None:
     assert "The flow ended at post-combat." in html and "<caption>The combatants</caption>" in html
     log = re.findall(r"<li>round (\d)\s+(\w+) → (\w+): attack", html)
     assert log == [("2", "Alice", "Bruno"), ("1", "Bruno", "Alice"), ("1", "Alice", "Bruno")]  # newest first
-    saved = jr.read(duel.path)
+    saved = saving.read(duel.path)
     assert saved.finished and len(saved.events) == len(session.events)
 
 
@@ -135,7 +136,7 @@ def test_undo_and_the_session_file_resume_where_the_page_was(duel: Served, tmp_p
     html = duel.answer("attack")
     assert asked(html) == after
     program: Program = duel.game.session.program
-    restored = jr.restore(jr.read(duel.path), program, jr.digest(program)).session  # a restarted server
+    restored = jr.restore(saving.read(duel.path), program, jr.digest(program)).session  # a restarted server
     (tmp_path / "again").mkdir()
     again = serve(tmp_path / "again", restored, charts)
     page = again.client.get("/").text

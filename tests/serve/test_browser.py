@@ -20,14 +20,14 @@ from typing import Any
 
 import pytest
 
-from checklist.graph.load import load
-from checklist.run.chart import chart_view
-from checklist.run.questions import BadAnswer
-from checklist.run.rolls import roll_line
-from checklist.run.roster import load as load_roster
-from checklist.run.screen import screen
-from checklist.run.session import Session
-from checklist.serve.app import FORGED
+from checklist.engine.questions import BadAnswer
+from checklist.engine.session import Session
+from checklist.present.chart import chart_view
+from checklist.present.rolls import roll_line
+from checklist.present.screen import screen
+from checklist.program.load import load
+from checklist.roster.load import load as load_roster
+from checklist.web.app import FORGED
 from tests.conftest import ROOT
 from tests.serve.browser import SCREENS, Server, axe_source, chrome, missing, viewport
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from checklist.cli import exitcodes
 from checklist.cli.serve import listen
-from checklist.run import journal as jr
+from checklist.play import saving
 from tests.serve.conftest import DUEL_ROSTER, asked
 
 FLOW = Path(__file__).resolve().parents[2] / "flow"
@@ -67,7 +67,7 @@ def test_serve_answers_saves_stops_and_resumes(tmp_path: Path) -> None:
         assert asked(page)[1] == "maneuver"
         after = asked(post(url + "answer", token_of(page), "attack"))
         assert after[1] != "maneuver"
-        assert len(jr.read(session).events) == 1  # saved after the answer, before the page came back
+        assert len(saving.read(session).events) == 1  # saved after the answer, before the page came back
     assert proc.returncode == exitcodes.INTERRUPTED  # Ctrl-C, as `checklist run`: saved first
     assert "stopped; the session is in" in (proc.stdout.read() if proc.stdout else "")
     with served("--session", str(session)) as (_, url):  # the same file: resumed where it was

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from checklist.graph.load import load
-from checklist.run.session import Session
-from checklist.serve.chart import SVG, template
+from checklist.engine.session import Session
+from checklist.program.load import load
+from checklist.web.chart import SVG, template
 from tests.render.test_inert import PAYLOADS, SLOTS, flow_text
 from tests.serve.conftest import serve
 

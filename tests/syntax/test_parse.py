@@ -10,7 +10,7 @@ from tests.conftest import ROOT
 
 from checklist import check
 from checklist import model as m
-from checklist.graph.load import load
+from checklist.program.load import load
 from checklist.syntax.parser import parse
 
 
@@ -92,8 +92,8 @@ def test_any_arrangement_of_lines_loads_and_checks_without_crashing(lines: list[
     text = "\n".join(lines) + noise
     statements, errors = parse(text.replace("\r", ""), "fuzz.flow")
     assert all(e.span.line >= 1 for e in errors)
-    from checklist.build.builder import Builder
-    from checklist.graph.load import join
+    from checklist.program.builder import Builder
+    from checklist.program.load import join
 
     builder = Builder("fuzz.flow")
     program = join([builder.module(statements)], builder.diagnostics + errors, {"fuzz.flow": text})

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checklist.cli import exitcodes
-from checklist.graph.load import load
 from checklist.graph.program import Program
+from checklist.program.load import load
 from checklist.render import make_scene, render_text
 from checklist.render.runner import INSTALL_HELP, DotFailed, NoGraphviz, run_dot
 from checklist.render.select import select

@@ -15,6 +15,7 @@ from checklist.cli.arguments import parser
 from checklist.cli.data import default_flow
 from checklist.model.decks import card_text, deck_listing, find
 from checklist.model.visible import visible
+from checklist.program.files import LoadError
 
 EXIT_OK = exitcodes.OK
 EXIT_FINDINGS = exitcodes.FINDINGS
@@ -35,7 +36,7 @@ def use_colour(choice: str, stream: object) -> bool:
 def cmd_check(args: argparse.Namespace) -> int:
     from checklist.checks import check  # deferred: see above
     from checklist.checks.report import render_text, to_json  # deferred: see above
-    from checklist.graph.load import load  # deferred: lark
+    from checklist.program.load import load  # deferred: lark
 
     paths = list(args.paths) or [default_flow()]
     program = load(paths)
@@ -67,7 +68,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    from checklist.graph.load import load  # deferred: lark
+    from checklist.program.load import load  # deferred: lark
 
     program = load([args.flow or default_flow()])
     deck = program.decks.get(args.deck)
@@ -111,8 +112,6 @@ COMMANDS = {"check": cmd_check, "run": cmd_run, "render": cmd_render, "paths": c
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from checklist.graph.load import LoadError  # deferred: lark (loading it is part of a command's time)
-
     try:
         args = parser().parse_args(argv)
         return COMMANDS[args.command](args)

@@ -15,9 +15,9 @@ from pathlib import Path
 from checklist.checks import check
 from checklist.cli import exitcodes
 from checklist.cli.data import default_flow
-from checklist.graph.load import load
 from checklist.paths.plan import cover
 from checklist.paths.scripts import names, report_text, script_text
+from checklist.program.load import load
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,8 +10,8 @@ from pathlib import Path
 from checklist.cli import exitcodes
 from checklist.cli.arguments import TEXT_FORMATS
 from checklist.cli.data import default_flow
-from checklist.graph.load import load
 from checklist.model.visible import visible
+from checklist.program.load import load
 from checklist.render import make_scene, render_text
 from checklist.render.overlay import read_trace
 from checklist.render.runner import INSTALL_HELP, DotFailed, NoGraphviz, run_dot

@@ -17,9 +17,10 @@ import sys
 from typing import Any
 
 from checklist.cli import exitcodes
-from checklist.run.gcs import OldFormat
-from checklist.run.roster import Roster, RosterError, load_all
-from checklist.run.sheet import Sheet, Weapon
+from checklist.roster.combatants import Roster, RosterError
+from checklist.roster.gcs import OldFormat
+from checklist.roster.load import load_all
+from checklist.roster.sheet import Sheet, Weapon
 
 LABELS = {"will": "Will", "move": "Move", "shield-db": "shield DB"}
 BARE = re.compile(r"[A-Za-z0-9_-]+")

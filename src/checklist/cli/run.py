@@ -22,22 +22,24 @@ from typing import TYPE_CHECKING
 from checklist.cli import exitcodes
 from checklist.cli.arguments import DEFAULT_SESSION
 from checklist.cli.data import default_flow
+from checklist.engine import journal as jr
+from checklist.engine.questions import BadAnswer
+from checklist.engine.session import Session
+from checklist.engine.state import SessionError
 from checklist.model.names import did_you_mean
 from checklist.model.visible import visible
-from checklist.run import journal as jr
-from checklist.run.answers import AnswersError, Feed, read_answers
-from checklist.run.gcs import OldFormat
-from checklist.run.programs import load_clean
-from checklist.run.questions import BadAnswer
-from checklist.run.roster import RosterError, load_all
-from checklist.run.session import Session
-from checklist.run.state import SessionError
-from checklist.run.terminal import Quit, Terminal
+from checklist.play import saving
+from checklist.play.answers import AnswersError, Feed, read_answers
+from checklist.play.programs import load_clean
+from checklist.roster.combatants import RosterError
+from checklist.roster.gcs import OldFormat
+from checklist.roster.load import load_all
+from checklist.terminal.terminal import Quit, Terminal
 
 if TYPE_CHECKING:
+    from checklist.engine.session import Session
     from checklist.graph.program import Program
-    from checklist.run.roster import Roster
-    from checklist.run.session import Session
+    from checklist.roster.combatants import Roster
 
 
 LEFT_AS_IT_IS = "\n  the file was left as it is; to start afresh instead: checklist run FLOW --session NEW.json"
@@ -83,7 +85,7 @@ def prepare(args: argparse.Namespace, resume: Path | None, session_path: Path, o
     saved: jr.Journal | None = None
     if resume is not None:
         try:
-            saved = jr.read(resume)
+            saved = saving.read(resume)
         except jr.JournalError as exc:
             raise Fail(exitcodes.BAD_SESSION, f"--resume {exc}{LEFT_AS_IT_IS}") from None
     paths = _flow_paths(args.flow, saved, resume)
@@ -109,7 +111,7 @@ def prepare(args: argparse.Namespace, resume: Path | None, session_path: Path, o
 
     def save(sync: bool = True) -> None:
         try:
-            jr.write(session_path, jr.snapshot(session, digest, recorded), sync)
+            saving.write(session_path, jr.snapshot(session, digest, recorded), sync)
         except OSError as exc:
             raise Fail(exitcodes.USAGE, f"cannot save the session to {session_path}: {exc.strerror or exc}; "
                        "the file holds the last answer saved: free some space or make it writable, then "
@@ -158,7 +160,7 @@ def _refuse_to_clobber(path: Path) -> None:
         return
 
     try:
-        existing = jr.read(path)
+        existing = saving.read(path)
     except jr.JournalError:
         raise Fail(exitcodes.BAD_SESSION, f"{path} exists and is not a session file; pass --session FILE") from None
     if not existing.finished:

@@ -19,8 +19,9 @@ from pathlib import Path
 from checklist.cli import exitcodes
 from checklist.cli.arguments import DEFAULT_SESSION
 from checklist.cli.run import Fail, prepare
+from checklist.engine import journal as jr
 from checklist.model.visible import visible
-from checklist.run import journal as jr
+from checklist.play import saving
 
 LOOPBACK = "127.0.0.1"
 
@@ -38,7 +39,7 @@ def _resume(path: Path, starts: bool) -> Path | None:
     if not path.exists():
         return None
     try:
-        existing = jr.read(path)
+        existing = saving.read(path)
     except jr.JournalError as exc:
         left = "the file was left as it is; serve another with --session FILE"
         raise Fail(exitcodes.BAD_SESSION, f"{exc}\n  {left}") from None
@@ -99,9 +100,9 @@ def _serve(args: argparse.Namespace) -> int:
 
     import uvicorn  # deferred: the web stack
 
-    from checklist.serve.app import create_app  # deferred: starlette
-    from checklist.serve.chart import Charts  # deferred: with the app
-    from checklist.serve.game import Game  # deferred: with the app
+    from checklist.web.app import create_app  # deferred: starlette
+    from checklist.web.chart import Charts  # deferred: with the app
+    from checklist.web.game import Game  # deferred: with the app
 
     session = prepared.session
     port = sock.getsockname()[1]

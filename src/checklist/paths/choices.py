@@ -8,10 +8,10 @@ a choice by name (by number when the name is itself a number), a number, a dice 
 from __future__ import annotations
 
 from checklist import model as m
+from checklist.engine.questions import Question
+from checklist.engine.scopes import asked_facts
 from checklist.graph.program import Program
 from checklist.model.dice import Dice, DiceError
-from checklist.run.questions import Question
-from checklist.run.scopes import asked_facts
 
 
 class Choices:

@@ -1,6 +1,6 @@
 """The real session engine, watched: which edges of the flow graph each answer makes it take.
 
-`Watch` observes a `checklist.run.session.Session` through its public hooks: it notes, as
+`Watch` observes a `checklist.engine.session.Session` through its public hooks: it notes, as
 the engine carries out each decision, the graph edge (`program.flow`, an `Edge`) that
 decision follows and every step it visits.  `Recorder` is a Session with a Watch on it.
 The planner (plan.py) reads these notes, so a script is credited only with what the engine
@@ -17,11 +17,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from checklist import model as m
+from checklist.engine.session import Session
+from checklist.engine.state import Decision, Frame, State
 from checklist.graph.flowgraph import Edge, FlowGraph
 from checklist.graph.program import Program
 from checklist.model.jumps import Exit, chosen, jump_exits
-from checklist.run.session import Session
-from checklist.run.state import Decision, Frame, State
 
 
 class Watch:

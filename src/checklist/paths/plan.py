@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from checklist import model as m
+from checklist.engine.state import SessionError, State
 from checklist.graph.flowgraph import Edge
 from checklist.graph.program import Program
 from checklist.paths.observe import Recorder
 from checklist.paths.search import Goal, Search
-from checklist.run.state import SessionError, State
 
 Mode = Literal["steps", "edges"]
 Target = Edge | str  # an edge, or a step key

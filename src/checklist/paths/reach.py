@@ -15,10 +15,10 @@ from collections.abc import Mapping
 
 from checklist import model as m
 from checklist.compute.conditions import decide
+from checklist.engine.questions import Value
+from checklist.engine.scopes import Scopes, asked_facts
 from checklist.graph.program import Program
 from checklist.model.jumps import Exit, jump_exits
-from checklist.run.questions import Value
-from checklist.run.scopes import Scopes, asked_facts
 
 
 class Reach:

@@ -19,12 +19,12 @@ import itertools
 from collections import deque
 from collections.abc import Callable, Hashable
 
+from checklist.engine.questions import BadAnswer
+from checklist.engine.state import Frame, Known, SessionError, State
 from checklist.graph.program import Program
 from checklist.paths.choices import Choices
 from checklist.paths.observe import Recorder
 from checklist.paths.reach import Reach
-from checklist.run.questions import BadAnswer
-from checklist.run.state import Frame, Known, SessionError, State
 
 Goal = Callable[[Recorder], bool]  # after one answer: did the engine do what is wanted?
 FAR = 10_000  # the estimate for a state the graph gives no way to the goal from

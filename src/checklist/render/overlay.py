@@ -9,10 +9,10 @@ from pathlib import Path
 
 from checklist import model as m
 from checklist.checks import check, no_exit
-from checklist.graph.load import LoadError, read_file
 from checklist.graph.program import Program
 from checklist.model.diagnostics import SYNTAX, Diagnostic
 from checklist.model.limits import MAX_INPUT_BYTES
+from checklist.program.files import LoadError, read_file
 from checklist.render.select import RenderUsageError
 
 MAX_SUMMARY = 12  # lines of the findings note before "… and N more"

@@ -1,0 +1,360 @@
+"""What a step reads: known facts, computed facts (with their work) and ledgers.
+
+A computed fact is worked out the first time something reads it, once its inputs are
+known; reading it before then names the input to ask.  A ledger's value is the sum of its
+lines (facts added at steps, `add FACT to LEDGER`) plus any correction the game master
+typed over it.  Nothing here asks or prints: the session turns a missing fact into a question.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from dataclasses import replace
+
+from checklist import model as m
+from checklist.compute.conditions import decide
+from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
+from checklist.engine.questions import Value
+from checklist.engine.state import Frame, How, Known
+from checklist.graph.program import Program
+from checklist.model.dice import Dice, DiceError
+from checklist.model.names import slug
+from checklist.model.vocabulary import OWNED
+from checklist.roster.combatants import Roster, RosterError
+
+TARGET_ITEMS = ("defender", "combatant-hit")  # the split whose branch names the target
+
+
+def branch_target(frames: tuple[Frame, ...]) -> str | None:
+    """The combatant the innermost defender (or combatant-hit) branch is for, if any."""
+    return next((f.names[f.index] for f in reversed(frames) if f.item in TARGET_ITEMS), None)
+
+
+class Reader:
+    """The facts of one evaluation of a step; `changed` holds what it computed or added."""
+
+    def __init__(
+        self, program: Program, facts: tuple[Known, ...], step: str, seq: int,
+        roster: Roster | None = None, frames: tuple[Frame, ...] = (), acted: int = 0, compute: bool = True,
+        assume: bool = False, preset: dict[str, Value] | None = None,
+    ) -> None:  # fmt: skip
+        self.program = program
+        self.roster = roster
+        self.frames = frames
+        self.known = {k.fact: k for k in facts}
+        self.step = step
+        self.seq = seq
+        self.changed: dict[str, Known] = {}
+        self.consulted: list[str] = []
+        self.failed: dict[str, str] = {}  # computed facts that have no answer here, and why
+        self.acted = acted  # actions of this visit carried out so far
+        self.compute = compute  # False: a computed fact is asked like any other
+        self.assume = assume  # True (the table view): a fact with `assume VALUE` is taken, not asked
+        self.preset = preset or {}  # an override given later, taken where the fact is first read
+        self._busy: set[str] = set()
+
+    def read(self, fact: str) -> Value | None:
+        """The fact's value, computing it if it can; None if it is not known yet."""
+        try:
+            return self.value(fact)
+        except (Need, CannotCompute):
+            return None
+
+    def value(self, fact: str) -> Value:
+        known = self.known.get(fact)
+        decl = self.program.facts.get(fact)
+        if decl is not None and fact in self.preset and (known is None or known.how != "override"):
+            return self._take(decl, self.preset[fact], "override", "")
+        if decl is not None and decl.kind == "number" and (known is None or known.how != "override"):
+            frame = next((f for f in reversed(self.frames) if f.item == fact), None)
+            if frame is not None and (known is None or known.value != frame.index + 1):
+                work = f"branch {frame.index + 1} of {len(frame.names)} of the split at {frame.step}"
+                return self._take(decl, frame.index + 1, "computed", work)
+        if decl is not None and decl.kind == "ledger":
+            total = self.ledger(fact)
+            self._consult(fact)
+            return total
+        if known is not None:
+            self._consult(fact)
+            return known.value
+        if decl is None:
+            raise Need(fact)
+        if decl.kind in ("combatant", "weapon"):
+            return self._choose(decl)
+        if decl.kind == "roll" and decl.dice_expr is not None and self.dice(decl) is None:
+            raise CannotCompute(self.failed[decl.name])  # no dice to roll: whoever reads it is asked
+        if decl.expr is not None and self.compute:
+            try:
+                return self._compute(decl)
+            except CannotCompute:
+                if not self._assumes(decl):
+                    raise
+        if self._assumes(decl):
+            return self._take(decl, decl.assumed, "assumed", "")
+        raise Need(fact)
+
+    def dice(self, decl: m.Fact) -> str | None:
+        """The dice a roll fact rolls: fixed, or worked out (`roll of actor.weapon-damage`)."""
+        if decl.dice_expr is None:
+            return decl.dice
+        try:
+            worked = self._evaluator().run(decl.dice_expr)
+            return str(Dice.parse(str(worked.value)))
+        except (Need, CannotCompute, DiceError) as why:
+            self.failed[decl.name] = f"`{why}` is not known" if isinstance(why, Need) else str(why)
+            return None
+
+    def names_for(self, decl: m.Fact) -> tuple[str, ...]:
+        """What a combatant fact can name: everybody in the roster but the actor; a weapon fact:
+        the actor's weapons (the readied one first); a choice: those whose `if FACT` is not no."""
+        if decl.kind == "choice" and decl.guards:
+            barred = {name for name, guard in decl.guards if self.read(guard) == "no"}
+            return tuple(c for c in decl.choices if c not in barred)
+        if self.roster is None or decl.kind not in ("combatant", "weapon"):
+            return ()
+        if decl.kind == "weapon":
+            readied = self.roster.get(self.roster.current, "weapon-name")
+            names = [w.name for w in self.roster.actor.weapons]
+            return tuple(sorted(names, key=lambda n: n != readied))
+        return tuple(s.name for i, s in enumerate(self.roster.sheets) if i != self.roster.current)
+
+    def _choose(self, decl: m.Fact) -> Value:
+        """Without a roster there is nobody to choose (the value is empty); one choice is taken."""
+        names = self.names_for(decl)
+        if self.roster is None or not names:
+            return self._take(decl, "", "computed", "nobody to choose")
+        if len(names) == 1:
+            only = "weapon" if decl.kind == "weapon" else "other combatant"
+            return self._take(decl, names[0], "computed", f"the only {only} is {names[0]}")
+        raise Need(decl.name)
+
+    def _assumes(self, decl: m.Fact) -> bool:
+        """The table view takes `assume VALUE`, unless the fact named after `unless` holds (then it asks)."""
+        return self.assume and decl.assumed is not None and not self.unless(decl.assumed_unless)
+
+    def unless(self, fact: str | None) -> bool:
+        """`assume ... unless FACT`: True when FACT holds (ask after all); Need to ask FACT first."""
+        if fact is None:
+            return False
+        holds = self.read(fact)
+        if holds is None:
+            raise Need(fact)
+        return holds == "yes"
+
+    def _take(self, decl: m.Fact, value: Value | None, how: How, work: str) -> Value:
+        assert value is not None
+        self.seq += 1
+        known = Known(decl.name, value, decl.scope, how, self.step, self.seq, work=work)
+        self.known[decl.name] = self.changed[decl.name] = known
+        self._consult(decl.name)
+        return value
+
+    def ask(self, fact: str) -> tuple[str, str]:
+        """The fact to ask so that `fact` can be known: an input it lacks, or itself (and why)."""
+        for _ in range(len(self.program.facts) + 1):
+            try:
+                self.value(fact)
+            except Need as need:
+                if need.fact == fact:
+                    return fact, self.failed.get(fact, "")
+                fact = need.fact
+                continue
+            except CannotCompute:
+                return fact, self.failed.get(fact, "")
+            return fact, ""  # known after all (nothing to ask)
+        return fact, ""  # pragma: no cover - the checker refuses cycles
+
+    def add_line(self, fact: str, ledger: str) -> None:
+        """Make `fact` a line of `ledger` (once); the fact must be known."""
+        current = self.known.get(ledger)
+        decl = self.program.facts[ledger]
+        if current is None:
+            self.seq += 1
+            current = Known(ledger, 0, decl.scope, "ledger", self.step, self.seq)
+        if all(line != fact for line, _ in current.lines):
+            current = replace(current, lines=current.lines + ((fact, self.step),))
+        current = replace(current, value=self._sum(current))
+        self.known[ledger] = self.changed[ledger] = current
+
+    def ledger(self, name: str) -> int:
+        current = self.known.get(name)
+        if current is None:
+            return 0
+        total = self._sum(current)
+        if total != current.value:
+            current = replace(current, value=total)
+            self.known[name] = self.changed[name] = current
+        return total
+
+    # ---- the roster ---------------------------------------------------------------------
+
+    def combatant(self, role: str) -> int:
+        """Which combatant a role names: `actor` is whose turn it is; `target` the combatant
+        of the innermost defender (or combatant-hit) branch."""
+        if self.roster is None:
+            raise NoRoster("no roster")
+        if role == "actor":
+            return self.roster.current
+        name = branch_target(self.frames)
+        decl = self.program.facts.get(role)
+        if name is None and decl is not None and decl.kind == "combatant":
+            name = str(self._input(role))
+        if name is None:
+            raise NoRoster("no target: the defender split names the target")
+        found = self.roster.index(name)
+        if found is None:
+            raise NoRoster(f"`{name}` is not in the roster")
+        return found
+
+    def owner(self, decl: m.Fact) -> tuple[int, str] | None:
+        """Whose is a fact read from what a combatant has (`= actor.grip-mastery`), and what it is."""
+        expr = decl.expr
+        if self.roster is None or not isinstance(expr, m.Attr) or expr.name not in OWNED:
+            return None
+        try:
+            return self.combatant(expr.role), expr.name
+        except NoRoster:
+            return None
+
+    def learn(self, decl: m.Fact, answer: Value) -> Roster | None:
+        """The roster after an answer: one about what a combatant has (Grip Mastery, a shield) is kept
+        for that combatant only."""
+        owner = self.owner(decl)
+        return self.roster if owner is None or self.roster is None else self.roster.learn(*owner, answer)
+
+    def attribute(self, role: str, attr: str, key: str | None) -> Value:
+        who = self.combatant(role)  # raises NoRoster without a roster
+        assert self.roster is not None
+        value = self.roster.get(who, attr, key)
+        if value is None:
+            sheet = self.roster.sheets[who]
+            if attr.startswith("weapon-") and not sheet.weapons:
+                raise CannotCompute(f"the roster does not say: it gives {sheet.name} no weapon")
+            raise CannotCompute(
+                f"the roster does not say: {sheet.name} has no `{attr}`" + (f" for {key}" if key else "")
+            )
+        return value
+
+    def record(self, action: m.Record) -> str | None:
+        """Change a combatant's state, or name the fact to ask first.  Without a roster (or that
+        combatant), or when the value cannot be worked out, the roster keeps the old value
+        and the flow runs on (docs/roster.md)."""
+        try:
+            who = self.combatant(action.role)
+            evaluator = self._evaluator()
+            worked = evaluator.run(action.expr)
+            key = None if action.key is None else as_value(evaluator.run(action.key).value)[0]
+        except Need as need:
+            return self.ask(need.fact)[0]
+        except CannotCompute:  # NoRoster included
+            return None
+        value, _ = as_value(worked.value)
+        assert self.roster is not None
+        with suppress(RosterError):  # a state the roster cannot hold: E315 reports it in the flow
+            self.roster = self.roster.record(who, action.attr, value, None if key is None else str(key))
+        return None
+
+    def next_turn(self) -> None:
+        if self.roster is not None:
+            self.roster = self.roster.next_turn()
+
+    def _evaluator(self) -> Evaluator:
+        def read(fact: str) -> Value | None:
+            value = self.read(fact)
+            if value is not None:  # a fact a condition read is a fact the result depends on
+                evaluator.facts.append(fact)
+            return value
+
+        def holds(cond: m.Condition) -> bool:
+            result = decide(cond, read)
+            if isinstance(result, str):
+                raise Need(self.ask(result)[0])
+            return result
+
+        evaluator = Evaluator(self.program, self._input, holds, self.attribute)
+        return evaluator
+
+    def _input(self, fact: str) -> Value:
+        """A fact an expression reads: one that cannot be worked out here is asked instead
+        (but a roll with no dice to roll makes the fact that reads it asked)."""
+        try:
+            return self.value(fact)
+        except CannotCompute:
+            decl = self.program.facts.get(fact)
+            if decl is not None and decl.dice_expr is not None and fact in self.failed:
+                raise
+            raise Need(fact) from None
+
+    def _sum(self, ledger: Known) -> int:
+        total = ledger.adjust
+        for fact, _step in ledger.lines:
+            try:
+                value = self.value(fact)
+            except CannotCompute:  # a line worked out before, forgotten since (an override): ask it
+                raise Need(fact) from None
+            total += value if isinstance(value, int) else 0
+        return total
+
+    def _compute(self, decl: m.Fact) -> Value:
+        if decl.name in self._busy:
+            raise CannotCompute(f"`{decl.name}` depends on itself")
+        assert decl.expr is not None
+        self._busy.add(decl.name)
+        try:
+            worked = self._evaluator().run(decl.expr)
+        except CannotCompute as why:
+            self.failed[decl.name] = str(why)
+            raise
+        finally:
+            self._busy.discard(decl.name)
+        value, rounded = as_value(worked.value)
+        if not _fits(decl, value, self.program.tables):
+            self.failed[decl.name] = f"worked out `{show(worked.value)}`, which is not a value of `{decl.name}`"
+            raise CannotCompute(self.failed[decl.name])
+        work = f"{worked.work} = {value}" + (" (rounded down)" if rounded else "")
+        self.seq += 1
+        known = Known(decl.name, value, decl.scope, "computed", self.step, self.seq, work=work, deps=worked.facts)
+        self.known[decl.name] = self.changed[decl.name] = known
+        self._consult(decl.name)
+        return value
+
+    def _consult(self, fact: str) -> None:
+        if fact not in self.consulted:
+            self.consulted.append(fact)
+
+
+def _fits(decl: m.Fact, value: Value, program_tables: dict[str, m.Table]) -> bool:
+    if decl.kind in ("number", "roll", "ledger"):
+        return isinstance(value, int)
+    if decl.kind in ("yes/no", "choice"):
+        return str(value) in decl.choices
+    table = program_tables.get(decl.table or "")
+    return table is not None and str(value) in {slug(r.cells[0]) for r in table.rows if r.cells}
+
+
+def dependents(facts: tuple[Known, ...], changed: str) -> set[str]:
+    """Computed facts that read `changed`, directly or through other computed facts or a ledger
+    with it among its lines (the ledger sums again when read; what was worked out from it does not)."""
+    out: set[str] = set()
+    ledgers: set[str] = set()
+    grew = True
+    while grew:
+        grew = False
+        for known in facts:
+            if known.fact in out or known.fact in ledgers or known.how not in ("computed", "ledger"):
+                continue
+            reads = set(known.deps) if known.how == "computed" else {line for line, _ in known.lines}
+            if changed in reads or reads & (out | ledgers):
+                (out if known.how == "computed" else ledgers).add(known.fact)
+                grew = True
+    return out
+
+
+def drop_stale(facts: tuple[Known, ...]) -> tuple[Known, ...]:
+    """Drop computed facts whose inputs are no longer all known (they are worked out again)."""
+    while True:
+        names = {k.fact for k in facts}
+        kept = tuple(k for k in facts if k.how != "computed" or all(d in names for d in k.deps))
+        if len(kept) == len(facts):
+            return facts
+        facts = kept

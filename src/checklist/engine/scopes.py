@@ -1,0 +1,104 @@
+"""When remembered facts are forgotten: derived from the flow, not written in Python.
+
+Scopes nest: combat > turn > attack > defender.  The *head* of a scope, in each checklist,
+is the first step in printed order that asks a fact of that scope.  In the combat
+checklist the turn's head is combat.1, the attack's head is combat.28 (the first attack
+question, right after 27 "First unresolved attack") and the defender's head is combat.60
+(the first step of each defender's branch).
+
+Arriving at a head of scope S starts a new S: every fact of scope S or narrower is
+forgotten.  docs/run.md gives the other two rules (loops, split branches).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from checklist import model as m
+from checklist.engine.reader import drop_stale
+from checklist.engine.state import Known
+from checklist.graph.program import Program
+from checklist.model.jumps import reads
+
+RANK: dict[m.Scope, int] = {"combat": 0, "turn": 1, "attack": 2, "defender": 3}
+NESTED: tuple[m.Scope, ...] = ("turn", "attack", "defender")
+
+
+def asked_facts(step: m.Step) -> Iterator[str]:
+    """The facts a step's actions and jumps read (`options` are shown, not asked)."""
+    for action in step.actions:
+        if isinstance(action, (m.Add, m.Find)):
+            yield action.fact
+    for jump in step.jumps:
+        yield from reads(jump)
+
+
+class Scopes:
+    """The heads of each nested scope (step keys)."""
+
+    __slots__ = ("heads",)
+
+    def __init__(self, heads: dict[m.Scope, frozenset[str]]) -> None:
+        self.heads = heads
+
+    def __repr__(self) -> str:
+        return f"Scopes({self.heads!r})"
+
+    @classmethod
+    def derive(cls, program: Program) -> Scopes:
+        heads: dict[m.Scope, set[str]] = {scope: set() for scope in NESTED}
+        for checklist in program.checklists.values():
+            for scope in NESTED:
+                for step in sorted(checklist.steps, key=lambda s: s.number):
+                    facts = (program.facts.get(name) for name in asked_facts(step))
+                    if any(f is not None and f.scope == scope for f in facts):
+                        heads[scope].add(step.key)
+                        break
+        return cls({scope: frozenset(keys) for scope, keys in heads.items()})
+
+    def starts_at(self, key: str) -> m.Scope | None:
+        """The widest scope that arriving at `key` starts anew, if any."""
+        for scope in NESTED:
+            if key in self.heads[scope]:
+                return scope
+        return None
+
+    def before(self, start: str) -> frozenset[m.Scope]:
+        """Scopes whose heads come after `start` in printed order (or in another checklist).
+
+        A run that starts there has not entered those scopes yet, so facts set on the command
+        line belong to the scope it is about to enter: its first head keeps them.
+        """
+        checklist, _, number = start.rpartition(".")
+        out: set[m.Scope] = set()
+        for scope in NESTED:
+            for head in self.heads[scope]:
+                head_checklist, _, head_number = head.rpartition(".")
+                if head_checklist != checklist or int(head_number) > int(number):
+                    out.add(scope)
+        return frozenset(out)
+
+    def describe(self) -> list[str]:
+        return [f"{scope}: {', '.join(sorted(self.heads[scope])) or '-'}" for scope in NESTED]
+
+
+def forget(
+    scopes: Scopes, facts: tuple[Known, ...], spare: frozenset[m.Scope], key: str
+) -> tuple[tuple[Known, ...], frozenset[m.Scope]]:
+    """What is still known on arrival at `key`: the module docstring's rule, and docs/run.md's two others."""
+    drop: set[int] = set()
+    scope = scopes.starts_at(key)
+    if scope is not None:
+        keep_set = scope in spare  # the run started before this scope's first head
+        drop.update(i for i, k in enumerate(facts)
+                    if RANK[k.scope] >= RANK[scope] and not (keep_set and k.how == "set"))  # fmt: skip
+        spare = spare - {scope}
+    for asked in facts:
+        if asked.step == key and asked.how != "set" and asked.scope != "combat":
+            drop.update(
+                i for i, k in enumerate(facts)
+                if k is asked or (k.seq > asked.seq and RANK[k.scope] >= RANK[asked.scope])
+            )  # fmt: skip
+    if drop:
+        facts = drop_stale(tuple(k for i, k in enumerate(facts) if i not in drop))
+    return facts, spare

@@ -1,0 +1,410 @@
+"""The session engine: a pure state machine over a loaded Program (no input(), no print()).
+
+A State is immutable; every answer makes a new one and the Session keeps the list, so undo
+is a pop (all the way back to the start).  A step's statements run in order from the
+visit's resume point; when one needs a fact nobody knows yet, the state poses that question
+and stops; when the step decides where to go without asking anything, it poses `continue`.
+
+Facts are forgotten by three rules (docs/run.md, "Scopes"):
+  1. heads: arriving at the first step that asks a scope's facts (scopes.py) forgets every
+     fact of that scope and narrower ones (turn > attack > defender; combat facts stay);
+  2. loops: arriving again at the step where a fact was asked forgets it, and every fact of
+     the same or a narrower scope answered after it, so it is asked again;
+  3. splits: each branch starts from the facts known when the split began; when the split
+     is over those facts come back.  Facts of scope combat survive both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from checklist import model as m
+from checklist.compute import evaluate
+from checklist.engine import questions as q
+from checklist.engine import state as st
+from checklist.engine.questions import CONTINUE, Answer, BadAnswer, Question, Value
+from checklist.engine.reader import Reader, dependents
+from checklist.engine.scopes import Scopes, forget
+from checklist.engine.state import (
+    Decision,
+    Event,
+    Finish,
+    Frame,
+    How,
+    Known,
+    Observer,
+    SessionError,
+    State,
+    Trail,
+    Visit,
+)
+from checklist.engine.step import Need, step_move
+from checklist.graph.program import Program
+from checklist.model import dice as dice_mod
+from checklist.model.jumps import resolve
+from checklist.roster.combatants import Roster
+
+ROLL_KEYS = ("r", "roll")
+
+
+class Session:
+    """A run of a program: a list of States (the last is current) and the Events between them."""
+
+    def __init__(
+        self,
+        program: Program,
+        *,
+        at: str | None = None,
+        facts: Mapping[str, str | int] | None = None,
+        seed: int = 0,
+        scopes: Scopes | None = None,
+        roster: Roster | None = None,
+        compute: bool = True,
+        observers: Sequence[Observer] = (),
+        pause: bool = True,
+        assume: bool | None = None,
+    ) -> None:
+        self.program = program
+        self.pause = pause  # False: a step that asks nothing passes by itself (no `continue`)
+        self.assume = not pause if assume is None else assume  # take `assume VALUE` answers (the table view)
+        self.observers = list(observers)  # told of every visit and decision, the first visit included
+        self.roster = roster
+        self.compute = compute  # False: computed facts are asked, as if the game master typed each
+        self.seed = seed
+        self.at = at
+        self._preset: dict[str, Value] = {}  # an override that a re-run takes where the fact is read
+        start = at or program.start or _first_step(program)
+        if start is None or start not in program.steps:
+            raise SessionError(f"no step `{start}` to start at" if start else "the flow has no steps")
+        self.scopes = scopes or Scopes.derive(program)
+        self.set_facts: dict[str, Value] = {}
+        known: list[Known] = []
+        for name, text in (facts or {}).items():
+            fact = program.facts.get(name)
+            if fact is None:
+                raise SessionError(f"no fact `{name}` in this flow")
+            value = text if isinstance(text, int) else q.parse_value(program, fact, str(text))
+            self.set_facts[name] = value
+            known.append(Known(name, value, fact.scope, "set", None, 0))
+        spare = self.scopes.before(start) if known else frozenset()
+        empty = State(start, 0, tuple(known), (), None, None, None, (), False, None, 0, 0, spare, roster)
+        self._start = self._visit(empty, start, rules=False)
+        self.history: list[State] = [self._settle(self._start)]
+        self.events: list[Event] = []
+
+    # ---- reading ---------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.history[-1]
+
+    @property
+    def question(self) -> Question | None:
+        return self.state.question
+
+    @property
+    def finished(self) -> Finish | None:
+        return self.state.finished
+
+    @property
+    def step(self) -> m.Step:
+        return self.program.steps[self.state.step]
+
+    def overridable(self) -> list[str]:
+        """Known facts the current step has read: the ones the game master may want to correct."""
+        known = self.state.known()
+        nobody = {
+            n for n, k in known.items() if k.value == "" and self.program.facts[n].kind in ("combatant", "weapon")
+        }
+        return [name for name in self.state.consulted if name in known and name not in nobody]
+
+    # ---- acting ------------------------------------------------------------
+
+    def answer(self, text: str) -> None:
+        """Answer the pending question with what the game master typed (BadAnswer if it cannot)."""
+        question = self._pending()
+        if question.kind == "roll" and text.strip().lower() in ROLL_KEYS:
+            self.roll()
+            return
+        self.give(q.parse_answer(question, text))
+
+    def give(self, answer: Answer, rolled: bool = False) -> None:
+        """Answer the pending question with a parsed value.
+
+        A value the flow cannot work with (a table with no row for it, after an override) is
+        refused with a SessionError that says why; the session stays as it was."""
+        try:
+            self._give(answer, rolled)
+        except (evaluate.CannotCompute, evaluate.Need) as exc:
+            why = str(exc) if isinstance(exc, evaluate.CannotCompute) else f"`{exc}` is not known: give it with o {exc}"
+            raise SessionError(f"cannot go on with that: {why}; answer again, override a fact (o FACT) "
+                               "or go back (b)") from None  # fmt: skip
+
+    def _give(self, answer: Answer, rolled: bool) -> None:
+        question = self._pending()
+        state = self.state
+        if question.override and question.fact and isinstance(answer, (str, int)) and self._passed(question.fact):
+            self.history.append(self._reroute(question.fact, answer))
+            self.events.append(Event("answer", state.step, question.fact, answer))
+            return
+        if question.kind == "continue":
+            assert state.decision is not None
+            event = Event("continue", state.step)
+            new = self._settle(self._apply(replace(state, question=None), state.decision))
+        elif question.kind == "split":
+            names = tuple(answer) if isinstance(answer, tuple) else ()
+            if not isinstance(answer, tuple):
+                raise BadAnswer("a split needs a number of branches and their names")
+            event = Event("split", state.step, names=names)
+            statement = self._split_statement(state)
+            decision = Decision("split", statement, names=names)
+            new = self._settle(self._apply(replace(state, question=None, answered=True), decision))
+        else:
+            if not isinstance(answer, (str, int)):
+                raise BadAnswer("this question needs a value")
+            assert question.fact is not None
+            fact = self.program.facts[question.fact]
+            how: How = "override" if question.override else ("rolled" if rolled else "asked")
+            seq = state.seq + 1
+            known = self._replaced(state, fact, answer, how, seq)
+            event = Event("answer", state.step, fact.name, answer, rolled=rolled)
+            rolls = state.rolls + (1 if rolled else 0)
+            roster = self._reader(state).learn(fact, answer)  # Grip Mastery, a shield: that combatant's
+            new = self._settle(replace(state, facts=known, question=None, decision=None, answered=True,
+                                       seq=seq, rolls=rolls, roster=roster))  # fmt: skip
+        self.history.append(new)
+        self.events.append(event)
+
+    def _replaced(self, state: State, fact: m.Fact, answer: Value, how: How, seq: int) -> tuple[Known, ...]:
+        """The facts after an answer: an override also drops what was worked out from the old value."""
+        stale = dependents(state.facts, fact.name) if how == "override" else set()
+        old = state.known().get(fact.name)
+        kept = tuple(k for k in state.facts if k.fact != fact.name and k.fact not in stale)
+        if fact.kind == "ledger" and old is not None and isinstance(answer, int):
+            reader = Reader(self.program, kept + (replace(old, adjust=0),), state.step, seq)
+            adjust = answer - reader.ledger(fact.name)
+            return kept + (replace(old, value=answer, how="override", adjust=adjust),)
+        return kept + (Known(fact.name, answer, fact.scope, how, state.step, seq),)
+
+    def roll(self) -> int:
+        """Roll the dice of the pending roll question with the session's seed, and answer it."""
+        question = self._pending()
+        if question.kind != "roll" or not question.dice:
+            raise BadAnswer("there is nothing to roll here")
+        value = dice_mod.roll(question.dice, self.seed, self.state.rolls)
+        self.give(value, rolled=True)
+        return value
+
+    def override(self, fact: str) -> None:
+        """Ask `fact` again (known or not): the answer replaces what is known, and the step re-runs."""
+        self._pending()
+        decl = self.program.facts.get(fact)
+        if decl is None:
+            raise SessionError(f"no fact `{fact}` in this flow")
+        state = self.state
+        reader = self._evaluate(state)[4]  # the dice a roll rolls now, whom a combatant fact can name
+        question = q.fact_question(self.program, decl, override=True, dice=reader.dice(decl),
+                                   names=reader.names_for(decl))  # fmt: skip
+        self.history.append(replace(state, question=question, decision=None))
+        self.events.append(Event("override", state.step, fact))
+
+    def rewind(self, state: State) -> None:
+        """Carry on from `state` (of this program) as if the run had started there: no undo past it."""
+        self.history = [state]
+        self.events = []
+
+    def undo(self) -> bool:
+        """Go back one answer; False at the very start."""
+        if len(self.history) == 1:
+            return False
+        self.history.pop()
+        self.events.pop()
+        return True
+
+    def replay(self, event: Event) -> None:
+        """Apply a journalled event; SessionError if it does not fit the pending question."""
+        question = self.question
+        if question is None:
+            raise SessionError("the flow is already over")
+        if event.step != self.state.step:
+            raise SessionError(f"expected to be at {event.step}, the flow is at {self.state.step}")
+        if event.kind == "override":
+            assert event.fact is not None
+            self.override(event.fact)
+            return
+        kinds = {"continue": ("continue",), "split": ("split",)}.get(event.kind)
+        if kinds is not None and question.kind not in kinds:
+            raise SessionError(f"journal says {event.kind} at {event.step}, the flow asks {question.kind}")
+        if event.kind == "answer" and event.fact != question.fact:
+            raise SessionError(f"journal answers `{event.fact}` at {event.step}, the flow asks `{question.fact}`")
+        if event.kind == "split":
+            self.give(event.names)
+        elif event.kind == "continue":
+            self.give(None)
+        else:
+            assert event.value is not None
+            self._check_value(question, event.value)
+            self.give(event.value, rolled=event.rolled)
+
+    # ---- the machine ---------------------------------------------------------
+
+    def _pending(self) -> Question:
+        state = self.state
+        if state.finished is not None or state.question is None:
+            raise SessionError("the flow is over: nothing to answer (b goes back)")
+        return state.question
+
+    def _check_value(self, question: Question, value: Value) -> None:
+        if question.options and str(value) not in {o.value for o in question.options}:
+            raise SessionError(f"`{value}` is not a value of `{question.fact}` any more")
+        if not question.options and not isinstance(value, int):
+            raise SessionError(f"`{question.fact}` needs a number, the journal has `{value}`")
+
+    def _split_statement(self, state: State) -> int:
+        step = self.program.steps[state.step]
+        for index in range(state.statement, len(step.jumps)):
+            if isinstance(step.jumps[index], m.Split):
+                return index
+        raise SessionError("no split here")  # pragma: no cover - the question came from one
+
+    def _settle(self, state: State) -> State:
+        """Run the current step until it asks something, or decides and must show it first."""
+        for _ in range(10_000):  # a guard against flows whose splits finish without a visit
+            if state.finished is not None:
+                return state
+            need, decision, consulted, changed, reader = self._evaluate(state)
+            if changed:
+                state = st.merged(state, changed)
+            state = replace(state, consulted=consulted, roster=reader.roster, acted=reader.acted)
+            if need is not None:
+                return replace(state, question=need.question, decision=None)
+            assert decision is not None
+            shown = not state.answered or self.program.steps[state.step].cards
+            if self.pause and shown and decision.kind != "stuck":
+                return replace(state, question=CONTINUE, decision=decision)
+            state = self._apply(state, decision)
+        raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover
+
+    def _reader(self, state: State) -> Reader:
+        return Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames,
+                      state.acted, self.compute, assume=self.assume, preset=self._preset)  # fmt: skip
+
+    def _passed(self, fact: str) -> bool:
+        """Whether an override is of a fact a step read since the last answer, before this one: the
+        run went on with the old value (a route taken, a state recorded), so it is run again."""
+        if len(self.history) < 2 or len(self.history) > 2 and self.events[-2].kind == "override":
+            return False
+        here = self.history[-2]  # the screen the override was asked at
+        anchor = st.went_on_from(self.history[:-1])
+        since = len(anchor.trace) - 1 if anchor is not None else 0
+        return any(name == fact for visit in here.trace[since:-1] for name, _, _ in visit.used)
+
+    def _reroute(self, fact: str, value: Value) -> State:
+        """The state the last answer leads to when `fact` is `value` wherever it is read."""
+        history, events, preset = self.history, self.events, self._preset
+        self.history, self.events, self._preset = history[:-2], events[:-2], {**preset, fact: value}
+        try:
+            if len(history) == 2:  # the run's first question: from the start
+                return self._settle(self._start)
+            last = events[-2]
+            self.give(last.names if last.kind == "split" else last.value, rolled=last.rolled)
+            return self.state
+        finally:
+            self.history, self.events, self._preset = history, events, preset
+
+    def _evaluate(
+        self, state: State
+    ) -> tuple[Need | None, Decision | None, tuple[str, ...], tuple[Known, ...], Reader]:
+        reader = self._reader(state)
+        need, decision = step_move(self.program, state, reader)
+        return need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader
+
+    def _apply(self, state: State, decision: Decision) -> State:
+        """Carry out a decision (the observers hear of it), recording it in the trace."""
+        new = self._move(state, decision)
+        for observer in self.observers:
+            observer.decided(state, decision, new)
+        return new
+
+    def _move(self, state: State, decision: Decision) -> State:
+        assert state.trail is not None
+        last = state.trail.visit
+        known = state.known()
+        used = tuple(
+            (name, known[name].value, st.shown_how(known[name], state.step))
+            for name in state.consulted if name in known
+        )  # fmt: skip
+        used = last.used + tuple(u for u in used if u[0] not in {v[0] for v in last.used})
+        outcome = f"{last.outcome}; {decision.describe()}" if last.outcome else decision.describe()
+        trail = Trail(state.trail.prev, replace(last, used=used, outcome=outcome))
+        state = replace(state, trail=trail, question=None, decision=None)
+        if decision.kind == "jump":
+            assert decision.target is not None
+            return self._arrive(state, decision.target)
+        if decision.kind == "end":
+            return replace(state, finished=Finish("end", decision.label))
+        if decision.kind == "stuck":
+            return replace(state, finished=Finish("stuck", decision.why))
+        if decision.kind == "return":
+            return self._branch_done(state)
+        return self._split(state, decision)
+
+    def _split(self, state: State, decision: Decision) -> State:
+        step = self.program.steps[state.step]
+        jump = step.jumps[decision.statement]
+        assert isinstance(jump, m.Split)
+        target = resolve(jump.target, step.checklist)
+        until = resolve(jump.until, step.checklist) if jump.until is not None else None
+        if target not in self.program.steps:
+            why = f"step {step.key} splits to {jump.target}, which does not exist"
+            return replace(state, finished=Finish("stuck", why))
+        assert target is not None
+        if not decision.names:  # nobody: the split is over before it began
+            if until is not None and not jump.returns:
+                return self._arrive(state, until)
+            return replace(state, statement=decision.statement + 1)  # same visit, next statement
+        frame = Frame(step.key, decision.statement, target, until, jump.returns, jump.item,
+                      decision.names, 0, state.facts)  # fmt: skip
+        return self._visit(replace(state, frames=state.frames + (frame,)), target)
+
+    def _arrive(self, state: State, key: str) -> State:
+        """Arrive at a step by a jump: a branch may end here; otherwise visit it."""
+        if state.frames and state.frames[-1].until == key:
+            return self._branch_done(state)
+        if key not in self.program.steps:  # e.g. a split's join that names no step
+            return replace(state, finished=Finish("stuck", f"the flow goes on at {key}, which does not exist"))
+        return self._visit(state, key)
+
+    def _visit(self, state: State, key: str, rules: bool = True) -> State:
+        for observer in self.observers:
+            observer.visited(key)
+        facts, spare = forget(self.scopes, state.facts, state.spare, key) if rules else (state.facts, state.spare)
+        branch = st.branch_label(state.frames)
+        trail = Trail(state.trail, Visit(key, branch))
+        return replace(state, step=key, statement=0, facts=facts, trail=trail, question=None,
+                       decision=None, consulted=(), answered=False, spare=spare, acted=0)  # fmt: skip
+
+    def _branch_done(self, state: State) -> State:
+        frame = state.frames[-1]
+        facts = st.branch_facts(frame.saved, state.facts)
+        if frame.index + 1 < len(frame.names):
+            frames = state.frames[:-1] + (replace(frame, index=frame.index + 1),)
+            return self._visit(replace(state, frames=frames, facts=facts), frame.target)
+        state = replace(state, frames=state.frames[:-1], facts=facts)
+        return self._after_split(state, frame.step, frame.statement, frame.until, frame.returns)
+
+    def _after_split(self, state: State, step: str, statement: int, until: str | None, returns: bool) -> State:
+        if until is not None and not returns:
+            return self._arrive(state, until)
+        branch = st.branch_label(state.frames)
+        trail = Trail(state.trail, Visit(step, branch, resumed=True))
+        return replace(state, step=step, statement=statement + 1, trail=trail, question=None,
+                       decision=None, consulted=(), answered=False)  # fmt: skip
+
+
+def _first_step(program: Program) -> str | None:
+    for checklist in program.checklists.values():
+        if checklist.steps:
+            return checklist.steps[0].key
+    return None

@@ -1,0 +1,245 @@
+"""The session's state, as immutable values: what is known, where the run is, and how it got there.
+
+session.py is the machine that makes each State from the last; everything here is plain data,
+so undo is a pop, and the journal and the path planner can read it without the machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal, Protocol
+
+from checklist import model as m
+from checklist.engine.questions import Question, Value, numbered_name
+from checklist.roster.combatants import Roster
+
+How = Literal["set", "asked", "rolled", "override", "computed", "ledger", "assumed"]
+
+
+class SessionError(Exception):
+    """A request the session cannot honour in its current state (not a bad answer)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """A remembered fact: its value, scope, how it became known, where and in which order."""
+
+    fact: str
+    value: Value
+    scope: m.Scope
+    how: How
+    step: str | None
+    seq: int
+    work: str = ""  # a computed fact: how it was worked out
+    deps: tuple[str, ...] = ()  # a computed fact: the facts it read
+    lines: tuple[tuple[str, str], ...] = ()  # a ledger: (fact, step it was added at), in order
+    adjust: int = 0  # a ledger: the game master's correction over the sum of its lines
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """An active split: branch `index` of `names` is running."""
+
+    step: str
+    statement: int
+    target: str
+    until: str | None
+    returns: bool
+    item: str | None  # None: a `once` split
+    names: tuple[str, ...]
+    index: int
+    saved: tuple[Known, ...]
+
+    @property
+    def label(self) -> str:
+        if self.item is None:
+            return f"split from {self.step}"
+        name, count = self.names[self.index], len(self.names)
+        if name == numbered_name(self.item, self.index + 1):  # numbered, not named: `hit 2`
+            return "" if count == 1 else f"{name} of {count}"
+        return f"{self.item} {name} ({self.index + 1}/{count})"
+
+
+def branch_label(frames: tuple[Frame, ...]) -> str:
+    """The active splits' branches, outermost first ("" outside a split; a lone numbered branch says nothing)."""
+    return " > ".join(label for frame in frames if (label := frame.label))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Where a step goes: a jump, the end, a return, a split, or nowhere (stuck)."""
+
+    kind: Literal["jump", "end", "return", "split", "stuck"]
+    statement: int
+    target: str | None = None
+    why: str = ""  # the condition that held, "otherwise", "go", or why it is stuck
+    names: tuple[str, ...] = ()
+    label: str = ""  # an `end "label"`
+
+    def describe(self) -> str:
+        why = f" ({self.why})" if self.why and self.kind != "stuck" else ""
+        if self.kind == "jump":
+            return f"-> {self.target}{why}"
+        if self.kind == "end":
+            return f"end{why}" + (f": {self.label}" if self.label else "")
+        if self.kind == "return":
+            return f"return{why}"
+        if self.kind == "split":
+            return f"split: {', '.join(self.names) or 'no branch'}" if self.names != ("",) else "split once"
+        return f"stuck: {self.why}"
+
+
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """One arrival at a step (or a return to it after a split), for the trace."""
+
+    step: str
+    branch: str
+    resumed: bool = False
+    used: tuple[tuple[str, Value, How], ...] = ()
+    outcome: str = ""
+
+
+class Trail:
+    """The trace as a persistent linked list: each state shares every earlier visit with the
+    states before it, so keeping every state for undo costs one node per visit, not a copy."""
+
+    __slots__ = ("prev", "visit", "length")
+
+    def __init__(self, prev: Trail | None, visit: Visit) -> None:
+        self.prev = prev
+        self.visit = visit
+        self.length: int = (prev.length if prev is not None else 0) + 1
+
+    def visits(self) -> tuple[Visit, ...]:
+        out: list[Visit] = []
+        node: Trail | None = self
+        while node is not None:
+            out.append(node.visit)
+            node = node.prev
+        return tuple(reversed(out))
+
+    def __eq__(self, other: object) -> bool:
+        a: Trail | None = self
+        b = other if isinstance(other, Trail) else None
+        if b is None:
+            return NotImplemented
+        while a is not None and b is not None:
+            if a is b:
+                return True
+            if a.length != b.length or a.visit != b.visit:
+                return False
+            a, b = a.prev, b.prev
+        return a is b
+
+    def __hash__(self) -> int:
+        return hash((self.length, self.visit))
+
+    def __repr__(self) -> str:
+        return f"Trail({self.length} visits, last {self.visit.step})"
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    kind: Literal["end", "stuck"]
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing the game master did; the journal stores these and replays them."""
+
+    kind: Literal["answer", "continue", "split", "override"]
+    step: str
+    fact: str | None = None
+    value: Value | None = None
+    names: tuple[str, ...] = ()
+    rolled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    step: str
+    statement: int  # where this visit's statements (re)start
+    facts: tuple[Known, ...]
+    frames: tuple[Frame, ...]
+    trail: Trail | None
+    question: Question | None
+    decision: Decision | None  # decided without a question: waits for `continue`
+    consulted: tuple[str, ...]  # known facts this visit has read
+    answered: bool  # the game master answered something during this visit
+    finished: Finish | None
+    seq: int
+    rolls: int
+    spare: frozenset[m.Scope] = frozenset()  # scopes whose first head keeps facts set at the start
+    roster: Roster | None = None  # the combatants and their state, if the run has a roster
+    acted: int = 0  # this visit's actions already carried out (a `record` must not run twice)
+
+    @property
+    def trace(self) -> tuple[Visit, ...]:
+        """Every visit so far, oldest first (O(visits): for summaries, not for each answer)."""
+        return self.trail.visits() if self.trail is not None else ()
+
+    @property
+    def last(self) -> Visit | None:
+        return self.trail.visit if self.trail is not None else None
+
+    def known(self) -> dict[str, Known]:
+        return {k.fact: k for k in self.facts}
+
+    def value(self, fact: str) -> Value | None:
+        for known in self.facts:
+            if known.fact == fact:
+                return known.value
+        return None
+
+
+def merged(state: State, changed: tuple[Known, ...]) -> State:
+    """Add what an evaluation computed (or a ledger line it added) to the state's facts."""
+    names = {k.fact for k in changed}
+    facts = tuple(k for k in state.facts if k.fact not in names) + changed
+    return replace(state, facts=facts, seq=max([state.seq, *(k.seq for k in changed)]))
+
+
+def branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[Known, ...]:
+    """Facts for a new branch or after a split: those known at the split, plus combat facts learnt since."""
+    kept = [k for k in saved if k.scope != "combat"] + [k for k in current if k.scope == "combat"]
+    return tuple(sorted(kept, key=lambda k: k.seq))
+
+
+def shown_how(known: Known, step: str) -> How:
+    """How a fact read at `step` came to be known: asked here, or remembered ('set' shown as known)."""
+    if known.step == step and known.how in ("asked", "rolled", "override", "computed", "ledger", "assumed"):
+        return known.how
+    return "set"
+
+
+class Observer(Protocol):
+    """Hears what a session does, as ink's Story callbacks do; it must not change the session."""
+
+    def visited(self, step: str) -> None:
+        """The run arrives at (or starts at) step `step`."""
+
+    def decided(self, before: State, decision: Decision, after: State) -> None:
+        """The run carries out `decision`, going from state `before` to `after`."""
+
+
+def went_on_from(history: Sequence[State]) -> State | None:
+    """The state the last of `history` went on from: the latest earlier one whose visits it continues
+    (the state the last answer was given at; an override that ran that answer again went on from an
+    earlier one). None: from the start."""
+    now = history[-1].trail
+    for state in reversed(history[:-1]):
+        if _leads_to(state.trail, now):
+            return state
+    return None
+
+
+def _leads_to(before: Trail | None, now: Trail | None) -> bool:
+    """Whether the visits of `now` go on from `before` (its last visit is rewritten once decided)."""
+    if before is None:
+        return True
+    while now is not None and now.length > before.length:
+        now = now.prev
+    return now is not None and now.prev is before.prev and now.visit.step == before.visit.step

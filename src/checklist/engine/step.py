@@ -1,0 +1,144 @@
+"""What a step does next: its actions, then its jumps in order, until one needs a fact or decides.
+
+The session asks the question a `Need` names, or carries out the `Decision`; the jumps'
+exits come from model/jumps.py and conditions read as compute/conditions.py says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from checklist import model as m
+from checklist.compute import evaluate
+from checklist.compute.conditions import decide
+from checklist.engine import questions as q
+from checklist.engine.questions import Question
+from checklist.engine.reader import Reader
+from checklist.engine.state import Decision, SessionError, State
+from checklist.graph.program import Program
+from checklist.model.jumps import Exit, chosen, jump_exits, resolve
+
+
+class Need:
+    """A question the step cannot go on without."""
+
+    __slots__ = ("question",)
+
+    def __init__(self, question: Question) -> None:
+        self.question = question
+
+
+def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | None, Decision | None]:
+    """Run the current step's statements from the visit's resume point: what it must ask, or where it goes."""
+    step = program.steps[state.step]
+    read = reader.read
+
+    def ask(fact: str) -> Need:
+        if fact not in program.facts:
+            raise SessionError(f"step {step.key} reads `{fact}`, which the flow does not declare")
+        leaf, why = reader.ask(fact)
+        decl = program.facts[leaf]
+        question = q.fact_question(program, decl, dice=reader.dice(decl), names=reader.names_for(decl))
+        return Need(replace(question, text=f"{question.text} ({why})") if why else question)
+
+    if state.statement == 0:
+        for action in step.actions[reader.acted :]:
+            if isinstance(action, m.Record):
+                missing = reader.record(action)
+                if missing is not None:
+                    return ask(missing), None
+            elif isinstance(action, m.NextTurn):
+                reader.next_turn()
+            elif read(action.fact) is None:
+                return ask(action.fact), None
+            elif isinstance(action, m.Add):
+                try:  # the sum reads every line: one whose inputs were forgotten (an override) is asked again
+                    reader.add_line(action.fact, action.ledger)
+                except evaluate.Need as need:
+                    return ask(need.fact), None
+            reader.acted += 1
+    for index in range(state.statement, len(step.jumps)):
+        jump = step.jumps[index]
+        if isinstance(jump, m.Split) and jump.count is not None:
+            count = read(jump.count)
+            if count is None:
+                return ask(jump.count), None
+            return None, Decision("split", index, names=counted_names(jump, count), why=f"{jump.count} = {count}")
+        if isinstance(jump, m.Split):
+            names = _assumed_names(jump, reader) if reader.assume else None
+            if isinstance(names, str):
+                return ask(names), None
+            if names is not None:
+                return None, Decision("split", index, names=names, why="assumed")
+            return Need(q.split_question(jump.item, split_where(step, jump), jump.asks)), None
+        if isinstance(jump, m.Branch) and jump.target.special == "return" and not state.frames:
+            continue  # `if X -> return` outside any split cannot apply: X is not asked
+        ways = list(jump_exits(step, index, jump, program.tables))
+        if isinstance(jump, m.Branch):
+            result = decide(jump.condition, read)
+            if isinstance(result, str):
+                return ask(result), None
+            if result:
+                return None, _to(program, step, ways[0], state)
+        elif isinstance(jump, (m.Choose, m.Dispatch)):
+            value = read(jump.fact)
+            if value is None:
+                return ask(jump.fact), None
+            way = chosen(ways, value)
+            if way is not None and (isinstance(jump, m.Choose) or way.key in program.steps):
+                return None, _to(program, step, way, state, f"{jump.fact} = {value}")
+        elif isinstance(jump, m.End):
+            return None, Decision("end", index, label=jump.label or "")
+        elif isinstance(jump, m.Return):
+            return None, _return(index, state)
+        else:  # go, else
+            return None, _to(program, step, ways[0], state, "go" if isinstance(jump, m.Go) else "otherwise")
+    return None, Decision("stuck", len(step.jumps), why=f"step {step.key} has no way on")
+
+
+def counted_names(jump: m.Split, count: object) -> tuple[str, ...]:
+    """The branches of `split ... for each hit of hits-landing`: `hit 1`, `hit 2`, ... (none for 0)."""
+    number = count if isinstance(count, int) else 0
+    return q.numbered(jump.item or "branch", min(max(number, 0), q.MAX_ITEMS))
+
+
+def _assumed_names(jump: m.Split, reader: Reader) -> tuple[str, ...] | str | None:
+    """The table view's branches for `split ... assume none|FACT`: none, the one combatant the
+    fact names, the fact to ask first (a str), or None to ask the split itself."""
+    if jump.assumed is None:
+        return None
+    try:
+        if reader.unless(jump.assumed_unless):  # `assume none unless anyone-waiting`: someone could trigger it
+            return None
+    except evaluate.Need as need:  # the `unless` fact is not known yet: ask it first
+        return need.fact
+    if jump.assumed == "none":
+        return ()
+    value = reader.read(jump.assumed)
+    if value is None:
+        return jump.assumed
+    return (str(value),) if value != "" else None
+
+
+def _to(program: Program, step: m.Step, way: Exit, state: State, why: str | None = None) -> Decision:
+    why = way.label if why is None else why
+    if way.ending == "end":
+        return Decision("end", way.index, why=why)
+    if way.ending == "return":
+        return _return(way.index, state, why)
+    if way.key not in program.steps:
+        return Decision("stuck", way.index, why=f"step {step.key} jumps to {way.written}, which does not exist")
+    return Decision("jump", way.index, way.key, why)
+
+
+def _return(index: int, state: State, why: str = "") -> Decision:
+    if not state.frames:
+        return Decision("stuck", index, why="the flow says `return` but no split is running")
+    return Decision("return", index, why=why)
+
+
+def split_where(step: m.Step, jump: m.Split) -> str:
+    where = f"from {resolve(jump.target, step.checklist)}"
+    if jump.until is not None:
+        where += f" until {resolve(jump.until, step.checklist)}"
+    return where + (f" then back to {step.key}" if jump.returns or jump.until is None else "")

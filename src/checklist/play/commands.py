@@ -1,0 +1,106 @@
+"""The commands a person types or clicks, handled once, with their replies in words.
+
+The terminal hands over every line it reads; the web page hands over an answer, Back and an
+override button. Each gets a Reply of plain data and only paints it: neither parses a command
+nor words a message. The session is saved after every change, before the reply is painted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from checklist.engine.questions import BadAnswer
+from checklist.engine.session import Session
+from checklist.engine.state import SessionError
+from checklist.model.names import did_you_mean
+from checklist.present.screen import screen
+
+Show = Literal["step", "question", "nothing"]
+Panel = Literal["help", "prose", "where"]
+HELP_KEYS = ("?", "h", "help")
+
+
+@dataclass(frozen=True, slots=True)
+class Keys:
+    """How a front end names its commands, for the replies that point to them."""
+
+    stopped: str  # the flow is over and something was typed: what can still be done
+    list_facts: str  # how to see the facts an override can name
+
+
+TERMINAL = Keys("b goes back, q saves and quits", "`o` alone lists the facts used here")
+PAGE = Keys("Back goes back one answer", "the Correct buttons name the facts used here")
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What a command did, for a front end to paint."""
+
+    show: Show  # step: the new screen in full; question: the question again; nothing more
+    errors: tuple[str, ...] = ()  # why it could not be done, and what to do instead
+    done: str = ""  # what it did, in a few words ("went back one answer")
+    panel: Panel | None = None  # a text to show before the question: help, the rule's prose, where am I
+    quit: bool = False  # the person asked to save and stop
+
+
+class Commands:
+    """One session's commands: `handle` takes a typed line; the others are the page's buttons."""
+
+    def __init__(self, session: Session, save: Callable[[], None], keys: Keys = TERMINAL) -> None:
+        self.session = session
+        self.save = save
+        self.keys = keys
+
+    def handle(self, line: str) -> Reply:
+        """A line as typed: a command (q, ?, p, w, b, o FACT), or else an answer."""
+        text = line.strip()
+        key = text.lower()
+        if key == "q":
+            return Reply("nothing", quit=True)
+        if key in HELP_KEYS:
+            return Reply("question", panel="help")
+        if key == "p" and self.session.finished is None:
+            return Reply("question", panel="prose")
+        if key == "w":
+            return Reply("question", panel="where")
+        if key == "b":
+            return self.undo()
+        if key == "o" or key.startswith("o "):
+            return self.override(text[1:].strip())
+        return self.answer(text)
+
+    def answer(self, text: str) -> Reply:
+        if self.session.finished is not None:
+            return Reply("nothing", (f"the flow stopped here: {self.keys.stopped}",))
+        return self._act(lambda: self.session.answer(text.strip()))
+
+    def undo(self) -> Reply:
+        if not self.session.undo():
+            return Reply("question", ("nothing to undo: this is the start of the session",))
+        self.save()
+        return Reply("step", done="went back one answer")
+
+    def override(self, name: str) -> Reply:
+        """Ask a fact again (`o` alone: the one fact used here, if there is only one)."""
+        if not name:
+            candidates = screen(self.session).overridable
+            if len(candidates) != 1:
+                listed = ", ".join(f"`o {c}`" for c in candidates)
+                hint = f"which one? {listed}" if candidates else "nothing known was used here; `o FACT` names one"
+                return Reply("question", (hint,))
+            name = candidates[0]
+        facts = self.session.program.facts
+        if name not in facts:
+            close = did_you_mean(name, facts)
+            return Reply("question", (f"no fact `{name[:40]}` in this flow{close}; {self.keys.list_facts}",))
+        return self._act(lambda: self.session.override(name))
+
+    def _act(self, act: Callable[[], None]) -> Reply:
+        try:
+            act()
+        except (BadAnswer, SessionError) as exc:
+            return Reply("question", (str(exc),))
+        self.save()
+        return Reply("step")

@@ -1,0 +1,183 @@
+"""The roll just made, as the game master reads it: `3d6 → 13 vs 15 (final-skill): success by 2`.
+
+A roll answers a `roll` fact, rolled by the tool (`r`) or typed from a physical roll.  What
+it was rolled against is read from the flow, not written here: a computed fact whose
+expression is `success(TABLE, ROLL, SKILL)` names the roll and the skill, and its value
+(critical success, success, failure, critical failure) is the outcome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from checklist import model as m
+from checklist.compute.evaluate import CannotCompute, Evaluator, as_value
+from checklist.engine.questions import Value
+from checklist.engine.session import Session
+from checklist.present.passing import since_answer
+
+
+@dataclass(frozen=True, slots=True)
+class RollView:
+    fact: str  # the roll fact, e.g. attack-dice
+    question: str  # its question, e.g. "Roll 3d6 for the attack"
+    dice: str  # 3d6
+    value: int
+    rolled: bool  # True: the tool rolled it; False: typed from a physical roll
+    against: int | None = None  # the skill or score it was rolled against, when the flow says
+    against_name: str | None = None  # that skill's fact, e.g. final-skill
+    outcome: str | None = None  # critical-success, success, failure, critical-failure
+    then: str | None = None  # a damage roll: what it did, "8 cut to the torso · DR 2 · 6 penetrating · ..."
+
+    @property
+    def margin(self) -> int | None:
+        return None if self.against is None else self.against - self.value
+
+
+def last_roll(session: Session) -> RollView | None:
+    """The roll the last answer gave, if it was a roll."""
+    if not session.events or session.events[-1].kind != "answer":
+        return None
+    event = session.events[-1]
+    decl = session.program.facts.get(event.fact or "")
+    if decl is None or decl.kind != "roll" or not isinstance(event.value, int):
+        return None
+    asked = session.history[-2].question if len(session.history) > 1 else None
+    dice = asked.dice if asked is not None and asked.dice else decl.dice  # `roll of ...`: worked out when asked
+    known = _values_since(session)
+    then = _damage(known, decl.name) or _hits(known, decl.name) or _landed(known, decl.name)
+    roll = RollView(decl.name, decl.question, dice or "", event.value, event.rolled, then=then)
+    for fact in session.program.facts.values():
+        call = _success_call(fact.expr, decl.name)
+        outcome = known.get(fact.name)
+        if call is None or outcome is None:
+            continue
+        score, name = _against(session, call.args[2], known)
+        return replace(roll, against=score, against_name=name, outcome=str(outcome))
+    return roll
+
+
+def _landed(known: dict[str, Value], roll: str) -> str | None:
+    """A hit location roll: where it landed."""
+    where = known.get("wound-location") if roll == "hit-location-roll" else known.get("random-location")
+    if roll not in ("location-roll", "hit-location-roll") or not where:
+        return None
+    return f"the {str(where).replace('-', ' ')}"
+
+
+def _hits(known: dict[str, Value], roll: str) -> str | None:
+    """Rapid fire: how many shots the attack roll hit with, and how many hits the defense stopped."""
+    shots, hits, landing = known.get("shots-fired"), known.get("hits"), known.get("hits-landing")
+    if not isinstance(shots, int) or shots < 2 or not isinstance(hits, int):
+        return None
+    if roll == "attack-dice":
+        return f"{hits} of {shots} shots hit{'s' if hits == 1 else ''}"
+    if roll == "defense-dice" and isinstance(landing, int):
+        return f"{hits - landing} of {hits} hits stopped · {landing} land{'s' if landing == 1 else ''}"
+    return None
+
+
+def _damage(known: dict[str, Value], roll: str) -> str | None:
+    """What a damage roll did, from flow/injury.flow's chain: the game master can check each number."""
+    if known.get("damage-roll") is None or roll != "damage-roll" or "injury" not in known:
+        return None
+    where = str(known.get("wound-location", "")).replace("-", " ")
+    parts = [f"{known.get('basic-damage', known['damage-roll'])} {known.get('damage-type', '')}".strip()
+             + (f" to the {where}" if where else "")]  # fmt: skip
+    parts += [f"{label} {known[fact]}" for fact, label in (("effective-dr", "DR"), ("penetrating", "penetrating"))
+              if fact in known]  # fmt: skip
+    parts.append(_injury(known, where))
+    if known.get("crippled") == "yes":
+        parts.append("crippled")
+    if known.get("major-wound") == "yes":
+        parts.append("major wound")
+    if "hp-after" in known and "target-current-hp" in known:
+        who = f"{known['target']}'s " if known.get("target") else ""
+        parts.append(f"{who}HP {known['target-current-hp']} → {known['hp-after']}")
+    return " · ".join(parts)
+
+
+def _injury(known: dict[str, Value], where: str) -> str:
+    """`injury 2 (of 4: ...)`: what the hit recorded, and why not all of it (a crippling cap, B421)."""
+    injury, whole = known.get("wound-injury", known["injury"]), known["injury"]
+    if injury == whole:
+        return f"injury {injury}"
+    earlier = known.get("earlier-wounds")
+    if known.get("crippled-before") == "yes":
+        why = f"the {where} was crippled before: nothing more is recorded there"
+    elif isinstance(earlier, int) and earlier > 0:
+        why = f"{earlier} recorded on the {where} before; the rest is lost"
+    else:
+        why = "the rest is lost"
+    return f"injury {injury} (of {whole}: {why})"
+
+
+def _values_since(session: Session) -> dict[str, Value]:
+    """What is known now, and what the steps since the roll used (a branch that ended forgets its facts)."""
+    values: dict[str, Value] = {}
+    for visit in since_answer(session):
+        values.update({fact: value for fact, value, _ in visit.used})
+    values.update({k.fact: k.value for k in session.state.facts})
+    return values
+
+
+def _against(session: Session, skill: m.Expr, known: dict[str, Value]) -> tuple[int | None, str | None]:
+    """What the roll was against: a fact (`final-skill`) or arithmetic on facts
+    (`target-ht + knockdown-modifier`, `target-ht - depth-after`), worked out from what is known."""
+
+    def read(fact: str) -> Value:
+        if fact not in known:
+            raise CannotCompute(f"`{fact}` is not known")
+        return known[fact]
+
+    def holds(cond: m.Condition) -> bool:
+        raise CannotCompute("a condition")
+
+    try:
+        worked = Evaluator(session.program, read, holds).run(skill)
+    except CannotCompute:
+        return None, _written(skill)
+    value, _ = as_value(worked.value)
+    return (value if isinstance(value, int) else None), _written(skill)
+
+
+def _written(expr: m.Expr) -> str | None:
+    """The skill as the flow writes it, for names and arithmetic; None for anything else."""
+    if isinstance(expr, m.Name):
+        return expr.name
+    if isinstance(expr, m.Num):
+        return str(expr.value)
+    if isinstance(expr, m.Attr):
+        return f"{expr.role}.{expr.name}"
+    if isinstance(expr, m.BinOp):
+        left, right = _written(expr.left), _written(expr.right)
+        return f"{left} {expr.op} {right}" if left is not None and right is not None else None
+    return None
+
+
+def _success_call(expr: m.Expr | None, roll: str) -> m.Call | None:
+    """`success(TABLE, roll, SKILL[, CRITICAL-SKILL])` in `expr`, if it is there."""
+    if expr is None:
+        return None
+    if (
+        isinstance(expr, m.Call) and expr.func == "success" and len(expr.args) in (3, 4)
+        and isinstance(expr.args[1], m.Name) and expr.args[1].name == roll
+    ):  # fmt: skip
+        return expr
+    for child in m.expr_children(expr):
+        found = _success_call(child, roll)
+        if found is not None:
+            return found
+    return None
+
+
+def roll_line(roll: RollView) -> str:
+    """`Roll 3d6 for the attack: 3d6 → 13 vs 15 (final-skill): success by 2`."""
+    how = "" if roll.rolled else " (typed)"
+    line = f"{roll.question}: {roll.dice} → {roll.value}{how}"
+    if roll.against is not None and roll.margin is not None:
+        line += f" vs {roll.against} ({roll.against_name})"
+        if roll.outcome is not None:
+            by = f" by {abs(roll.margin)}" if roll.margin else ""
+            line += f": {roll.outcome.replace('-', ' ')}{by}"
+    return line

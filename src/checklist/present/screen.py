@@ -1,0 +1,414 @@
+"""What `checklist run` shows, as plain data: the step screen, `where am I`, and the end-of-run summary.
+
+Pure functions of a Session that return views: frozen dataclasses of str, int, bool and None,
+and tuples of those or of other views; no ANSI, no I/O, no Session or model objects inside.
+Everything a screen shows is decided here (what is known, each ledger line and its source,
+the card, the question's hint and choices, the next step); paint.py only lays the views out
+as text, and another front end (a web page) can lay out the same views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from checklist import model as m
+from checklist.engine.questions import Kind, Question, Value
+from checklist.engine.scopes import RANK
+from checklist.engine.session import Session
+from checklist.engine.state import Decision, Finish, Known, Visit
+from checklist.graph.program import Program
+from checklist.model.decks import card_brief, card_for, card_text
+from checklist.present.fight import FightView, fight_view
+from checklist.present.passing import assumed_since, passed_steps, since_answer
+from checklist.present.refs import book_name
+from checklist.present.refs import describe as describe_ref
+from checklist.present.rolls import RollView, last_roll
+from checklist.present.words import gm_words
+from checklist.roster.combatants import Roster
+
+PATH_SHOWN = 12  # `where` shows the last visits of the path, and how many came before
+
+
+@dataclass(frozen=True, slots=True)
+class RefView:
+    """A rule reference: `B547`, its book `Basic Set`, and both in words: `B547 (Basic Set p. 547)`."""
+
+    short: str
+    book: str
+    described: str
+
+
+@dataclass(frozen=True, slots=True)
+class CombatantView:
+    """One combatant of the roster as the run shows them (HP and FP with their maximums)."""
+
+    name: str
+    hp: int
+    max_hp: int | None
+    fp: int
+    max_fp: int | None
+    shock: int  # 0: no shock
+    posture: str
+    conditions: tuple[str, ...]  # "reeling", "stunned", "grappled" (Condition.conditions)
+    acting: bool  # it is this combatant's turn
+
+
+@dataclass(frozen=True, slots=True)
+class RosterView:
+    round: int
+    turn: str  # the name of the combatant whose turn it is
+    combatants: tuple[CombatantView, ...]  # in turn order
+
+
+@dataclass(frozen=True, slots=True)
+class OptionsView:
+    """An `options FACT` line: the values a fact can take, shown for reference."""
+
+    fact: str
+    choices: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLineView:
+    value: Value  # "?" when the line's fact is not known
+    what: str  # the line fact's question
+    fact: str
+    source: str  # "step 39, B428": the step that added the line and the fact's pages
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerView:
+    title: str
+    fact: str
+    lines: tuple[LedgerLineView, ...]
+    correction: int | None  # what the game master typed over the sum of the lines
+    total: int | None  # from the lines shown and the correction; None when a line is not a number
+
+
+@dataclass(frozen=True, slots=True)
+class KnownView:
+    """A known fact: its value and how it came to be known (`answered at combat.2, per turn`)."""
+
+    fact: str
+    value: Value
+    scope: str
+    how: str
+    ledger: LedgerView | None = None  # a ledger with lines is shown line by line
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    deck: str  # the deck's title
+    lines: tuple[str, ...]
+    brief: tuple[str, ...] = ()  # the short form: title, move and defenses
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceView:
+    key: str  # what to type: "1", "2", ...
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionView:
+    kind: Kind
+    text: str
+    fact: str | None
+    override: bool  # the game master is replacing a known value
+    hint: str | None  # "type the 3d6 roll, or r to roll", "type a whole number"
+    choices: tuple[ChoiceView, ...]  # none for `continue`
+    next: str | None  # `continue`: where the step goes, "combat.3 Title  (stunned)"
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """The current step: where it sits, its prose and refs, what is known, and the question."""
+
+    step: str
+    number: int
+    title: str
+    checklist: str  # the checklist's title
+    section: str | None  # the section's title
+    branch: str  # the active splits' branches, "" outside a split
+    resumed: bool  # back at the split's step after the split
+    roster: RosterView | None
+    prose: tuple[str, ...]
+    refs: tuple[RefView, ...]
+    tables: tuple[str, ...]  # the titles of the tables the step uses
+    options: tuple[OptionsView, ...]
+    known: tuple[KnownView, ...]  # what the step used, and the ledgers it adds to, in order
+    cards: tuple[CardView, ...]
+    question: QuestionView | None
+    overridable: tuple[str, ...]  # the known facts the step read: what `o FACT` may correct
+    messages: tuple[str, ...] = ()  # one-line messages for the game master (bad answers)
+    passed: tuple[str, ...] = ()  # the steps that passed by themselves since the last answer
+    brief: bool = False  # the table view: no prose (one key away), cards in short form
+    roll: RollView | None = None  # the roll the last answer made, with what it was rolled against
+    assumed: tuple[tuple[str, Value], ...] = ()  # facts taken without asking since the last answer
+
+    @property
+    def ledgers(self) -> tuple[LedgerView, ...]:
+        return tuple(k.ledger for k in self.known if k.ledger is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class SplitView:
+    """An active split, for `where`."""
+
+    step: str
+    label: str  # "defender Bob (1/2)"
+    waiting: tuple[str, ...]  # the branches still to run
+    until: str | None  # None: each branch ends at a return
+    back_to: str | None  # the split's step, when the flow comes back to it after the split
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeHeadsView:
+    scope: str
+    steps: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WhereView:
+    step: str
+    title: str
+    checklist: str
+    path: tuple[str, ...]  # the last visits, oldest first
+    earlier: int  # visits before those
+    splits: tuple[SplitView, ...]  # innermost last
+    facts: tuple[KnownView, ...]  # by scope (widest first), then name
+    heads: tuple[ScopeHeadsView, ...]
+    session_file: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class UsedView:
+    fact: str
+    value: Value
+    remembered: bool  # known before the visit (not asked, rolled or worked out there)
+
+
+@dataclass(frozen=True, slots=True)
+class VisitView:
+    number: int
+    step: str
+    title: str
+    branch: str
+    resumed: bool
+    outcome: str  # "-> duel.9 (skill < 3)"
+    used: tuple[UsedView, ...]
+    refs: tuple[str, ...]  # short forms; none for a return after a split
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryView:
+    kind: Literal["end", "stuck"]
+    at: str  # the last step
+    label: str  # the end's label, or why the flow is stuck
+    visits: int
+    distinct: int  # different steps visited
+    facts: tuple[KnownView, ...]
+    trace: tuple[VisitView, ...]
+    refs: tuple[RefView, ...]  # every reference met, once
+    fight: FightView | None = None  # with a roster: who is left with what, and the combat log
+
+
+# ---- the step ------------------------------------------------------------------------------
+
+
+def screen(session: Session) -> Screen:
+    """The current step as plain data."""
+    state = session.state
+    step = session.step
+    program = session.program
+    checklist = program.checklists[step.checklist]
+    section = checklist.section_title(step.section)
+    tables = tuple(table.title if (table := program.tables.get(u.table)) is not None else u.table for u in step.uses)
+    options = tuple(
+        OptionsView(fact.name, fact.choices) for o in step.options if (fact := program.facts.get(o.fact)) is not None
+    )
+    last = state.last
+    return Screen(step.key, step.number, step.title, checklist.title, section, last.branch if last else "",
+                  last.resumed if last else False, roster_view(state.roster) if state.roster is not None else None,
+                  step.prose, tuple(ref_view(r) for r in step.refs), tables, options, _known_shown(session),
+                  card_views(session), question_view(session), tuple(session.overridable()), (),
+                  passed_steps(session), not session.pause, last_roll(session), assumed_since(session))  # fmt: skip
+
+
+def ref_view(ref: m.Ref) -> RefView:
+    return RefView(str(ref), book_name(ref.book), describe_ref(ref))
+
+
+def roster_view(roster: Roster) -> RosterView:
+    combatants = []
+    for i, (sheet, state) in enumerate(zip(roster.sheets, roster.states, strict=True)):
+        conditions = state.conditions(sheet.number("hp"))
+        combatants.append(CombatantView(sheet.name, state.current_hp, sheet.number("hp"), state.current_fp,
+                                        sheet.number("fp"), state.shock, state.posture, conditions,
+                                        i == roster.current))  # fmt: skip
+    return RosterView(roster.round, roster.actor.name, tuple(combatants))
+
+
+def _known_shown(session: Session) -> tuple[KnownView, ...]:
+    """The facts the step used and the ledgers it adds to, in the order the step met them; in the
+    table view, the ledgers the steps passed since the last answer added to come along too (a
+    Move's Move allowance, on the screen after it)."""
+    state = session.state
+    known = state.known()
+    steps = [session.program.steps[key] for key in _steps_shown(session)]
+    ledgers = [a.ledger for step in steps for a in step.actions if isinstance(a, m.Add)]
+    out: list[KnownView] = []
+    for name in dict.fromkeys([*state.consulted, *ledgers]):
+        fact = known.get(name)
+        if fact is not None and fact.lines:
+            out.append(known_view(fact, ledger_view(session.program, fact, known)))
+        elif fact is not None and name in state.consulted:
+            out.append(known_view(fact))
+    return tuple(out)
+
+
+def known_view(known: Known, ledger: LedgerView | None = None) -> KnownView:
+    return KnownView(known.fact, known.value, known.scope, how_known(known), ledger)
+
+
+def how_known(known: Known) -> str:
+    """How a fact came to be known, in words: `answered at combat.2, per turn`."""
+    where = f" at {known.step}" if known.step else ""
+    if known.how == "computed":
+        return f"worked out{where}: {known.work}"
+    said = {"set": "set on the command line", "asked": f"answered{where}", "rolled": f"rolled{where}",
+            "override": f"overridden{where}", "ledger": f"summed{where}", "assumed": f"assumed{where}"}  # fmt: skip
+    return said[known.how] + f", per {known.scope}"
+
+
+def ledger_view(program: Program, ledger: Known, known: dict[str, Known]) -> LedgerView:
+    """A ledger's visible lines (each value, what it is, where it was added) and their total."""
+    decl = program.facts.get(ledger.fact)
+    title = decl.question if decl is not None else ledger.fact
+    lines: list[LedgerLineView] = []
+    total: int | None = ledger.adjust
+    for fact, step in ledger.lines:
+        line = known.get(fact)
+        value: Value = line.value if line is not None else "?"
+        total = total + value if isinstance(value, int) and total is not None else None
+        what = program.facts[fact].question if fact in program.facts else fact
+        source = f"step {step.rpartition('.')[2]}"
+        refs = program.facts[fact].refs if fact in program.facts else ()
+        if refs:
+            source += ", " + ", ".join(str(r) for r in refs)
+        lines.append(LedgerLineView(value, what, fact, source))
+    correction = ledger.adjust or None
+    return LedgerView(title, ledger.fact, tuple(lines), correction, total)  # total from the lines shown
+
+
+def card_views(session: Session) -> tuple[CardView, ...]:
+    """The cards the step shows: the card its fact's value names, once the fact is known.
+
+    In the table view, steps pass by themselves, so the cards of the step just answered and of
+    the steps passed since come along to this screen (each card once)."""
+    out: list[CardView] = []
+    known = session.state.known()
+    for key in _steps_shown(session):
+        for show in session.program.steps[key].cards:
+            value = known.get(show.fact)
+            deck = session.program.decks.get(show.deck)
+            card = card_for(deck, str(value.value)) if deck is not None and value is not None else None
+            if deck is not None and card is not None:
+                view = CardView(deck.title, tuple(card_text(card)), tuple(card_brief(card)))
+                if view not in out:
+                    out.append(view)
+    return tuple(out)
+
+
+def _steps_shown(session: Session) -> list[str]:
+    """The step, and in the table view the steps that passed by since the last answer."""
+    if session.pause:
+        return [session.state.step]
+    return list(dict.fromkeys(v.step for v in since_answer(session)))
+
+
+def question_view(session: Session) -> QuestionView | None:
+    """The pending question, with what to type; None when the flow is over."""
+    question = session.state.question
+    if question is None:
+        return None
+    if question.kind == "continue":
+        decision = session.state.decision
+        following = _next(session.program, decision) if decision is not None else None
+        return QuestionView(question.kind, question.text, None, question.override, None, (), following)
+    choices = tuple(ChoiceView(str(i), o.value, o.label) for i, o in enumerate(question.options, 1))
+    text = question.text if session.pause else gm_words(session, question.plain or question.text)
+    return QuestionView(question.kind, text, question.fact, question.override, _hint(question), choices,
+                        None)  # fmt: skip
+
+
+def _hint(question: Question) -> str | None:
+    if question.kind == "roll":
+        return f"type the {question.dice} roll, or r to roll"
+    if question.kind == "number":
+        return "type a whole number"
+    return None
+
+
+def _next(program: Program, decision: Decision) -> str:
+    why = f"  ({decision.why})" if decision.why and decision.why != "go" else ""
+    if decision.kind == "jump" and decision.target in program.steps:
+        return f"{decision.target} {program.steps[decision.target].title}{why}"
+    return decision.describe()
+
+
+# ---- where am I ------------------------------------------------------------------------------
+
+
+def where_view(session: Session, session_file: str | None) -> WhereView:
+    """`w`: the path so far, the active splits, the known facts, the steps that start a scope."""
+    state = session.state
+    step = session.step
+    visits = [v.step for v in state.trace]
+    shown = tuple(visits[-PATH_SHOWN:])
+    splits = tuple(
+        SplitView(frame.step, frame.label, frame.names[frame.index + 1 :], frame.until,
+                  frame.step if frame.returns or frame.until is None else None)
+        for frame in state.frames
+    )  # fmt: skip
+    facts = tuple(known_view(k) for k in sorted(state.facts, key=lambda k: (RANK[k.scope], k.fact)))
+    heads = tuple(ScopeHeadsView(scope, tuple(sorted(keys))) for scope, keys in session.scopes.heads.items())
+    return WhereView(step.key, step.title, session.program.checklists[step.checklist].title, shown,
+                     len(visits) - len(shown), splits, facts, heads, session_file)  # fmt: skip
+
+
+# ---- the end of the run ------------------------------------------------------------------------
+
+
+def summary_view(session: Session) -> SummaryView:
+    """The end of the run: how it ended, the facts known, the whole trace, every reference met."""
+    state = session.state
+    program = session.program
+    finish: Finish | None = state.finished
+    if finish is None:
+        raise ValueError("the run has not finished: there is no summary yet")
+    trace = state.trace
+    refs: dict[str, RefView] = {}
+    for visit in trace:
+        for ref in program.steps[visit.step].refs:
+            refs.setdefault(str(ref), ref_view(ref))
+    return SummaryView(
+        kind=finish.kind,
+        at=state.last.step if state.last else "?",
+        label=finish.label,
+        visits=len(trace),
+        distinct=len({v.step for v in trace}),
+        facts=tuple(known_view(k) for k in state.facts),
+        trace=tuple(_visit_view(number, visit, program) for number, visit in enumerate(trace, 1)),
+        refs=tuple(refs.values()),
+        fight=fight_view(session),
+    )
+
+
+def _visit_view(number: int, visit: Visit, program: Program) -> VisitView:
+    step = program.steps[visit.step]
+    used = tuple(UsedView(fact, value, how == "set") for fact, value, how in visit.used)
+    refs = () if visit.resumed else tuple(str(r) for r in step.refs)
+    return VisitView(number, visit.step, step.title, visit.branch, visit.resumed, visit.outcome, used, refs)

@@ -1,0 +1,174 @@
+"""Files to a Program: read, parse, build, and join a folder of .flow files."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Protocol
+
+from checklist import model as m
+from checklist.graph.memory import gc_paused
+from checklist.graph.program import Program
+from checklist.model.diagnostics import (
+    DUPLICATE_CHECKLIST,
+    DUPLICATE_NAME,
+    DUPLICATE_STEP,
+    EMPTY,
+    Code,
+    Diagnostic,
+    diag,
+)  # fmt: skip
+from checklist.model.limits import MAX_FILE_BYTES
+from checklist.program.builder import Builder
+from checklist.program.files import LoadError, read_file
+from checklist.syntax.parser import parse
+
+
+def read_source(path: Path) -> str:
+    raw = read_file(path, fix="a flow holds at most that much text")
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise LoadError(f"{path}: is UTF-16 text; save it as UTF-8")
+    if b"\x00" in raw:
+        line = raw.count(b"\n", 0, raw.index(b"\x00")) + 1
+        raise LoadError(f"{path}:{line}: contains a NUL byte; this looks like a binary file, not a flow: "
+                        "pass a .flow text file")  # fmt: skip
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise LoadError(
+            f"{path}:{line}: not valid UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
+            "save the file as UTF-8"
+        ) from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    control = _CONTROL.search(text)
+    if control is not None:  # e.g. ESC: flow text is printed to terminals, so it must stay inert
+        line = text.count("\n", 0, control.start()) + 1
+        raise LoadError(
+            f"{path}:{line}: contains the control character U+{ord(control.group()):04X}; "
+            "flows are plain text: delete it"
+        )
+    return text
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+
+
+def flow_files(paths: list[Path]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = _folder_flows(path)
+            if not found:
+                raise LoadError(f"{path}: folder holds no .flow files; pass a folder of .flow files or a .flow file")
+            files.extend(found)
+        elif path.exists() or path.suffix == ".flow":
+            files.append(path)
+        else:
+            raise LoadError(f"{path}: no such file or folder; check the path")
+    return files
+
+
+def _folder_flows(folder: Path) -> list[Path]:
+    """The .flow files under `folder`; a folder we may not list is an error, never skipped quietly."""
+    if not os.access(folder, os.R_OK | os.X_OK):
+        _cannot_list(PermissionError(13, "Permission denied", str(folder)))
+    found: list[Path] = []
+    for here, subfolders, names in os.walk(folder, onerror=_cannot_list):
+        for sub in subfolders:
+            if not os.access(os.path.join(here, sub), os.R_OK | os.X_OK):  # os.walk would skip it quietly
+                _cannot_list(PermissionError(13, "Permission denied", os.path.join(here, sub)))
+        found.extend(Path(here, n) for n in names if n.endswith(".flow") and os.path.isfile(os.path.join(here, n)))
+    return sorted(found)
+
+
+def _cannot_list(exc: OSError) -> None:
+    where = exc.filename if exc.filename is not None else "a folder"
+    if isinstance(exc, PermissionError):
+        raise LoadError(f"{where}: permission denied: cannot list the folder; make it readable (chmod u+rx {where})")
+    raise LoadError(f"{where}: cannot list the folder: {exc.strerror or exc}; check it (ls -ld {where})")
+
+
+def load(path: str | Path | Sequence[str | Path]) -> Program:
+    """Load a .flow file, a folder of them, or several, into one Program."""
+    paths = [Path(p) for p in ([path] if isinstance(path, (str, Path)) else path)]
+    modules: list[m.Module] = []
+    diagnostics: list[Diagnostic] = []
+    sources: dict[str, str] = {}
+    total = 0
+    with gc_paused():
+        for file in flow_files(paths):
+            text = read_source(file)
+            total += len(text)
+            if total > MAX_FILE_BYTES:  # memory stays under 1 GB (docs/reliability.md)
+                raise LoadError(f"{file}: the flow's files hold more than {MAX_FILE_BYTES // 2**20} MB together; "
+                                "check a part of the folder at a time")  # fmt: skip
+            name = str(file)
+            sources[name] = text
+            builder = Builder(name)
+            _, errors = parse(text, name, sink=builder.feed)  # statements go straight to the builder
+            module = builder.finish()
+            diagnostics.extend(errors)
+            diagnostics.extend(builder.diagnostics)
+            if not builder.fed and not errors:
+                diagnostics.append(diag(EMPTY, "flow file declares nothing", m.Span(name, 1, 1, 1, 1),
+                                        help='start it with `checklist ID "Title"` or remove it'))  # fmt: skip
+            modules.append(module)
+        return join(modules, diagnostics, sources)
+
+
+def join(modules: list[m.Module], diagnostics: list[Diagnostic], sources: dict[str, str]) -> Program:
+    checklists: dict[str, m.Checklist] = {}
+    steps: dict[str, m.Step] = {}
+    facts: dict[str, m.Fact] = {}
+    tables: dict[str, m.Table] = {}
+    decks: dict[str, m.Deck] = {}
+    for module in modules:
+        for checklist in module.checklists:
+            if _duplicate(checklists, checklist.id, checklist.span, DUPLICATE_CHECKLIST, "checklist", diagnostics):
+                continue
+            checklists[checklist.id] = checklist
+            sections: dict[str, m.Section] = {}
+            for section in checklist.sections:
+                _duplicate(sections, section.name, section.span, DUPLICATE_NAME, "section", diagnostics)
+                sections.setdefault(section.name, section)
+            for step in checklist.steps:
+                key = step.key  # a property: work it out once
+                if not _duplicate(steps, key, step.span, DUPLICATE_STEP, "step", diagnostics):
+                    steps[key] = step
+        for fact in module.facts:
+            if not _duplicate(facts, fact.name, fact.span, DUPLICATE_NAME, "fact", diagnostics):
+                facts[fact.name] = fact
+        for table in module.tables:
+            if not _duplicate(tables, table.name, table.span, DUPLICATE_NAME, "table", diagnostics):
+                tables[table.name] = table
+        for deck in module.decks:
+            if not _duplicate(decks, deck.name, deck.span, DUPLICATE_NAME, "deck", diagnostics):
+                decks[deck.name] = deck
+    return Program(
+        tuple(modules), checklists, steps, facts, tables,
+        tuple(s for mod in modules for s in mod.starts),
+        tuple(e for mod in modules for e in mod.expects),
+        diagnostics, sources, decks,
+    )  # fmt: skip
+
+
+class _Spanned(Protocol):
+    @property
+    def span(self) -> m.Span: ...
+
+
+def _duplicate(
+    seen: Mapping[str, _Spanned], key: str, span: m.Span, code: Code, what: str, out: list[Diagnostic]
+) -> bool:
+    first = seen.get(key)
+    if first is None:
+        return False
+    out.append(diag(
+        code, f"{what} `{key}` is declared twice", span,
+        f"first declared at {first.span}",
+        help=f"renumber or rename one of the two {what}s",
+    ))  # fmt: skip
+    return True

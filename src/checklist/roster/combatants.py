@@ -1,0 +1,312 @@
+"""Combatants and their state across turns: the roster (docs/roster.md).
+
+A roster file is TOML: one `[[combatant]]` table per combatant, with the sheet (ST, DX, IQ,
+HT, HP, FP, Basic Speed, Move, SM, defenses, skills, DR by location, weapons).  The roster
+keeps them in turn order (B393: highest Basic Speed first, then DX) and, for each, the state
+that carries across turns: current HP and FP, stunned, shock for the next turn, posture, aim
+and evaluate turns, feint, grappled, readied weapons and parries used.  Everything here is an
+immutable value: the session keeps one per state, so undo and resume need nothing more.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from checklist.model.dice import Dice, DiceError
+from checklist.model.names import slug
+from checklist.model.vocabulary import FLAGS, KEYED_STATE, OWNED, STATE, TRAITS
+from checklist.roster.sheet import RosterError, Sheet, Value, Weapon, plain, sheet_of
+
+__all__ = ["Condition", "Roster", "RosterError", "Sheet", "Value", "Weapon", "from_data"]
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """One combatant's state; `record ROLE.ATTR = ...` in the flow changes it."""
+
+    current_hp: int
+    current_fp: int
+    posture: str = "standing"
+    stunned: bool = False
+    shock: int = 0
+    aim_turns: int = 0
+    evaluate_turns: int = 0
+    feint: int = 0
+    grappled: bool = False
+    parries: int = 0
+    readied: tuple[str, ...] = ()
+    all_out: bool = False  # made an All-Out Attack this turn: no active defense until the next (B365)
+    unconscious: bool = False  # failed a roll to stay conscious (B419); the flow has no waking up yet
+    dead: bool = False  # failed a death check by 3 or more, or down to -5xHP (B423)
+    waiting: bool = False  # took a Wait this turn: it may trigger in another's turn (B366)
+    move_and_attack: bool = False  # made a Move and Attack this turn: no parry, no retreat until the next (B365)
+    learned: tuple[tuple[str, Value], ...] = ()  # what the sheet did not say and the game master answered (OWNED)
+    wounds: tuple[tuple[str, int], ...] = ()  # injury recorded on each hit location, by slug (KEYED_STATE)
+    crippled: tuple[str, ...] = ()  # the hit locations crippled, by slug (B421)
+
+    def flags(self) -> tuple[str, ...]:
+        """The conditions a game master reads on the roster line: dead, unconscious, stunned, grappled,
+        and until their next turn, what their maneuver left them (no defense, no parry, a Wait)."""
+        marks = (("dead", self.dead), ("unconscious", self.unconscious and not self.dead),
+                 ("stunned", self.stunned), ("grappled", self.grappled), ("all-out: no defense", self.all_out),
+                 ("moved and attacked: no parry", self.move_and_attack), ("waiting", self.waiting))  # fmt: skip
+        return tuple(name for name, on in marks if on) + tuple(f"{place.replace('-', ' ')} crippled"
+                                                               for place in self.crippled)  # fmt: skip
+
+    def keyed(self, attr: str, key: str) -> Value:
+        """A state kept for each hit location: the injury recorded there, or whether it is crippled."""
+        if attr == "wounds":
+            return dict(self.wounds).get(slug(key), 0)
+        return "yes" if slug(key) in self.crippled else "no"
+
+    def conditions(self, max_hp: int | None) -> tuple[str, ...]:
+        """The flags, and what the HP say (B419): reeling below 1/3, at 0 HP or less, dead at -5xHP."""
+        hp, found = self.current_hp, []
+        if max_hp and hp <= -5 * max_hp:
+            found.append("dead")
+        elif max_hp and hp <= 0 and not self.dead:
+            found.append("at 0 HP or less")
+        elif max_hp and hp > 0 and 3 * hp < max_hp:
+            found.append("reeling")
+        return tuple(dict.fromkeys([*found, *self.flags()]))
+
+    def get(self, attr: str) -> Value:
+        if attr == "readied":
+            return self.readied[0] if self.readied else ""
+        value = getattr(self, attr.replace("-", "_"))
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return value  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    sheets: tuple[Sheet, ...]  # in turn order
+    states: tuple[Condition, ...]
+    current: int = 0
+    round: int = 1
+    source: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    notes: tuple[str, ...] = field(default=(), compare=False, hash=False)  # what a .gcs file did not say
+    rules: tuple[tuple[str, str], ...] = field(default=(), compare=False, hash=False)  # `[rules]`: options set once
+
+    @property
+    def actor(self) -> Sheet:
+        return self.sheets[self.current]
+
+    def index(self, name: str) -> int | None:
+        wanted = slug(name)
+        for i, sheet in enumerate(self.sheets):
+            if slug(sheet.name) == wanted:
+                return i
+        return None
+
+    def get(self, who: int, attr: str, key: str | None = None) -> Value | None:
+        """An attribute of combatant `who`: a sheet number, a state, or a keyed one (skill, dr)."""
+        sheet, state = self.sheets[who], self.states[who]
+        if key is not None:
+            if attr == "flexible-armor":  # is the armor there flexible (blunt trauma, B379)?
+                return sheet.flexible_at(key)
+            if attr == "dr-listed":  # does the sheet list DR at (the first of) `a-or-b`?
+                return "no" if sheet.listed(key) is None else "yes"
+            if attr == "dr":  # against the damage type of the acting combatant's readied weapon
+                weapon = _readied(self.actor, self.states[self.current])
+                return sheet.dr_at(key, None if weapon is None or "type" in weapon.ask else slug(weapon.type))
+            if attr in KEYED_STATE:
+                return state.keyed(attr, key)
+            return dict(sheet.skills).get(slug(key)) if attr == "skill" else None
+        if attr in STATE:
+            return state.get(attr)
+        if attr == "can-defend":  # B365: no active defense after an All-Out Attack
+            return "no" if state.all_out else "yes"
+        if attr in ("can-parry", "can-block", "can-retreat"):
+            return _can(sheet, state, attr[len("can-") :])
+        if attr == "others-waiting":  # B366: a Wait can trigger only if somebody else took one
+            return "yes" if any(s.waiting for i, s in enumerate(self.states) if i != who) else "no"
+        if attr == "consciousness":  # step 1: who can act at all (B419, B423)
+            return _consciousness(sheet.number("hp") or 0, state)
+        if attr == "pain-threshold":
+            return sheet.pain_threshold
+        if attr in TRAITS and attr in dict(sheet.traits):
+            return "yes" if dict(sheet.traits)[attr] else "no"
+        if attr in OWNED and sheet.number(attr) is None:
+            return dict(state.learned).get(attr)
+        if attr == "holding-weapon":  # the readied weapon, unless it is a body part (a punch, a kick)
+            readied = _readied(sheet, state)
+            return "yes" if readied is not None and not readied.unarmed else "no"
+        if attr.startswith("weapon-"):
+            return _weapon(sheet, state, attr[len("weapon-") :])
+        number = sheet.number(attr)
+        if number is None and attr == "parry":  # a sheet from GCS: the readied weapon's parry
+            readied = _readied(sheet, state)
+            return None if readied is None else readied.defense("parry")[0]
+        if number is None and attr == "block":  # the best block of the weapons (a shield's)
+            blocks = [b for w in sheet.weapons if (b := w.defense("block")[0]) is not None]
+            return max(blocks) if blocks else None
+        return number
+
+    def learn(self, who: int, attr: str, value: Value) -> Roster:
+        """Remember an answer about what a combatant has (OWNED), for that combatant only."""
+        return self._changed(who, learned=_put(self.states[who].learned, attr, value))
+
+    def record(self, who: int, attr: str, value: Value, key: str | None = None) -> Roster:
+        if key is not None or attr in KEYED_STATE:
+            return self._record_keyed(who, attr, value, key)
+        if attr == "readied":  # the weapon the attack is made with (B382: it stays ready)
+            names = [w.name for w in self.sheets[who].weapons]
+            if value not in names:
+                raise RosterError(f"{self.sheets[who].name} has no weapon `{value}`; their weapons: {', '.join(names)}")
+            return self._changed(who, readied=(str(value),))
+        if attr not in STATE:
+            raise RosterError(f"`{attr}` is not a state the flow can record; it can record: {', '.join(STATE)}")
+        new: bool | str | int
+        if attr in FLAGS:
+            new = _yes(value)
+        elif attr == "posture":
+            new = str(value)
+        elif isinstance(value, int):
+            new = value
+        else:
+            raise RosterError(f"`{attr}` needs a number, not `{value}`")
+        return self._changed(who, **{attr.replace("-", "_"): new})
+
+    def _record_keyed(self, who: int, attr: str, value: Value, key: str | None) -> Roster:
+        if attr not in KEYED_STATE or key is None:
+            raise RosterError(f"`{attr}[...]` is not a state kept for each key; those are: {', '.join(KEYED_STATE)}")
+        state, place = self.states[who], slug(key)
+        if attr == "crippled":
+            kept = tuple(p for p in state.crippled if p != place)
+            return self._changed(who, crippled=kept + ((place,) if _yes(value) else ()))
+        if not isinstance(value, int):
+            raise RosterError(f"`wounds[{key}]` needs a number, not `{value}`")
+        return self._changed(who, wounds=_put(state.wounds, place, value))
+
+    def _changed(self, who: int, **changes: Any) -> Roster:
+        """The roster with combatant `who`'s Condition changed."""
+        states = list(self.states)
+        states[who] = replace(states[who], **changes)
+        return replace(self, states=tuple(states))
+
+    def next_turn(self) -> Roster:
+        current = (self.current + 1) % len(self.sheets)
+        return replace(self, current=current, round=self.round + (1 if current == 0 else 0))
+
+    def describe(self, who: int) -> str:
+        sheet, state = self.sheets[who], self.states[who]
+        flags = state.conditions(sheet.number("hp"))
+        shock = f", shock {state.shock}" if state.shock else ""
+        return (f"{sheet.name}: HP {state.current_hp}/{sheet.number('hp')}, FP {state.current_fp}/"
+                f"{sheet.number('fp')}, {state.posture}{shock}" + "".join(f", {f}" for f in flags))  # fmt: skip
+
+
+_V = TypeVar("_V")
+
+
+def _yes(value: Value) -> bool:
+    """A recorded flag: `yes`, or 1 from arithmetic."""
+    return value == "yes" or value == 1
+
+
+def _put(pairs: tuple[tuple[str, _V], ...], key: str, value: _V) -> tuple[tuple[str, _V], ...]:
+    """Key-value pairs with `key` set to `value` (last)."""
+    return tuple((k, v) for k, v in pairs if k != key) + ((key, value),)
+
+
+def _consciousness(hp: int, state: Condition) -> str:
+    if state.dead or (hp and state.current_hp <= -5 * hp):
+        return "dead"
+    if state.unconscious:
+        return "unconscious"
+    return "awake" if state.current_hp > 0 else "down"
+
+
+def _can(sheet: Sheet, state: Condition, defense: str) -> Value | None:
+    """Whether a defense is open to this combatant now; None when the sheet does not say."""
+    if state.move_and_attack and defense in ("parry", "retreat"):  # B365, seed 002: "Cannot parry or retreat"
+        return "no"
+    if defense == "retreat":
+        return "yes"
+    given = sheet.number(defense)
+    if given is not None:  # a TOML sheet: `block = 0` is no shield
+        return "yes" if given > 0 else "no"
+    readied = _readied(sheet, state)  # a parry is made with the readied weapon; a block with any (a shield)
+    weapons = ([readied] if readied is not None else []) if defense == "parry" else list(sheet.weapons)
+    if not weapons or any(defense in w.ask for w in weapons):
+        return None
+    return "yes" if any(w.defense(defense)[0] is not None for w in weapons) else "no"
+
+
+def _readied(sheet: Sheet, state: Condition) -> Weapon | None:
+    return next((w for w in sheet.weapons if w.name in state.readied), sheet.weapons[0] if sheet.weapons else None)
+
+
+def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:
+    weapon = _readied(sheet, state)
+    if weapon is None or what in weapon.ask:
+        return None
+    if what == "skill":
+        return weapon.level if weapon.level is not None else dict(sheet.skills).get(slug(weapon.skill))
+    if what in ("ranged", "unarmed"):
+        return "yes" if getattr(weapon, what) else "no"
+    if what == "fatigue":
+        return "yes" if slug(weapon.type) == "fat" else "no"
+    if what == "dice":  # how many dice its damage rolls: 2 for "2d+1" (B269)
+        try:
+            return Dice.parse(weapon.damage.strip().lower()).dice
+        except DiceError:
+            return None
+    if what == "armor-divisor":  # a fractional one divides by 1 and multiplies DR (dr-multiplier)
+        return max(1, int(weapon.armor_divisor))
+    if what == "dr-multiplier":  # (0.5) doubles DR, (0.2) x5, (0.1) x10 (B110, B378)
+        return int(1 / weapon.armor_divisor) if weapon.armor_divisor < 1 else 1
+    if what in ("parry", "block"):
+        return weapon.defense(what)[0]
+    if what in ("fencing", "unbalanced"):
+        number, letters = weapon.defense("parry")
+        return None if number is None else "yes" if what[0].upper() in letters else "no"
+    if what == "rof":  # shots a turn: "3" is 3, "3x9" (shots x projectiles) 27, "10!" 10; none listed is 1 (B269, B409)
+        numbers = [int(n) for n in re.findall(r"\d+", weapon.rof)]
+        return math.prod(numbers) if numbers else 1
+    if what == "min-st":
+        digits = re.match(r"\d+", weapon.min_st)
+        return int(digits.group()) if digits else None
+    value = getattr(weapon, what, None)
+    return value if isinstance(value, (int, str)) else None
+
+
+def from_data(data: dict[str, Any], where: str) -> Roster:
+    plain(data, where)
+    people = data.get("combatant")
+    extra = set(data) - {"combatant"}
+    if extra:
+        raise RosterError(f"{where}: unknown top-level key `{sorted(extra)[0]}`; a roster holds [[combatant]] tables")
+    if not isinstance(people, list) or not people:
+        raise RosterError(f"{where}: no combatants; write one [[combatant]] table per combatant (docs/roster.md)")
+    sheets = [sheet_of(p, f"{where}: combatant {i}") for i, p in enumerate(people, 1)]
+    names = [slug(s.name) for s in sheets]
+    counts = Counter(names)  # not names.count(n) for each: 80 000 combatants took minutes
+    twice = next((n for n in names if counts[n] > 1), None)
+    if twice is not None:
+        raise RosterError(f"{where}: two combatants are called `{twice}`; give each a different name"
+                          " (a TOML roster can name a .gcs file twice, with `name` for each)")  # fmt: skip
+    order = sorted(range(len(sheets)), key=lambda i: (-sheets[i].basic_speed, -(sheets[i].number("dx") or 0), i))
+    ordered = tuple(sheets[i] for i in order)
+    states = tuple(
+        _fresh(s, people[i], f"{where}: combatant {i + 1} ({s.name})") for s, i in zip(ordered, order, strict=True)
+    )
+    return Roster(ordered, states, source=data)
+
+
+def _fresh(sheet: Sheet, raw: dict[str, Any], where: str) -> Condition:
+    posture = str(raw.get("posture", "standing")).lower()
+    readied = (str(raw.get("readied", sheet.weapons[0].name)),) if sheet.weapons else ()
+    current: dict[str, Any] = {}
+    for key, full in (("current-hp", sheet.number("hp") or 0), ("current-fp", sheet.number("fp") or 0)):
+        value = raw.get(key, full)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RosterError(f"{where}, {key}: a whole number, not {value!r}")
+        current[key.replace("-", "_")] = value
+    return Condition(posture=posture, readied=readied, **current)

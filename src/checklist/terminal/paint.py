@@ -1,0 +1,314 @@
+"""The views of screen.py as terminal text: a step with its question, `where am I`, help, and the summary.
+
+Layout only: every word and number comes from a view, so a front end that draws the same
+views (a web page) shows the same thing.  Colour is ANSI, chosen by the caller (a tty
+without NO_COLOR); with colour off the text is plain.
+"""
+
+from __future__ import annotations
+
+import re
+
+from checklist.engine.session import Session
+from checklist.engine.state import Known
+from checklist.graph.program import Program
+from checklist.present import screen as views
+from checklist.present.fight import FightView
+from checklist.present.rolls import roll_line
+from checklist.present.screen import (
+    CardView,
+    LedgerView,
+    QuestionView,
+    RosterView,
+    Screen,
+    SummaryView,
+    VisitView,
+    WhereView,
+)
+from checklist.present.text import attack_text, combatant_text, signed
+
+KEYS = "number or name answers · b back · o override · w where · ? help · q save and quit"
+HELP = """\
+Keys (type, then Enter):
+  1, 2, ...   choose that answer; a name (or its start) works too: `parry`, `par`, `y`, `n`
+  Enter       go on from a step that asks nothing
+  r           roll the dice of a roll question (or type the result of a physical roll)
+  b           back: undo the last answer (as often as you like, back to the start)
+  o           override: answer again a fact this step took as known (`o stunned` names it)
+  p           the rule's text of this step (the table view leaves it out)
+  w           where am I: the path so far, the active splits, the known facts
+  ?           this help
+  q           save the session and quit (resume with `checklist run --resume FILE`)
+Splits ask how many branches and their names: `2: Bob, Ann`, `Bob, Ann`, `2`, or `0` to skip.
+Ctrl-C or end of input also save the session before leaving."""
+
+_STYLE = {
+    "title": "\x1b[1m", "dim": "\x1b[2m", "ref": "\x1b[36m", "known": "\x1b[33m",
+    "error": "\x1b[1;31m", "question": "\x1b[1;32m", "head": "\x1b[1;34m",
+}  # fmt: skip
+_RESET = "\x1b[0m"
+COLUMN_CHOICES = 8  # more choices than this: columns, in the table view
+INLINE_CHOICES = 3  # up to this many short choices go on one line
+SHORT_LABEL = 20
+
+
+class Painter:
+    """Wraps text in an ANSI style when colour is on; `width` is the terminal's (columns of choices fit in it)."""
+
+    __slots__ = ("colour", "width")
+
+    def __init__(self, colour: bool, width: int = 96) -> None:
+        self.colour = colour
+        self.width = width
+
+    def __call__(self, text: str, style: str) -> str:
+        return f"{_STYLE[style]}{text}{_RESET}" if self.colour and text else text
+
+
+# ---- the step ------------------------------------------------------------------------------
+
+
+def screen_text(view: Screen, paint: Painter) -> str:
+    """The step: where it sits, its prose and refs, what is known, the cards, and the question."""
+    head = view.checklist + (f" › {view.section}" if view.section else "")
+    rule = paint(f"── {head} " + "─" * max(3, 60 - len(head)), "head")
+    lines = [rule] if view.brief else ["", rule]  # the table view: the rule alone sets screens apart
+    if view.roll is not None:
+        lines.append(paint(roll_line(view.roll), "known"))
+        if view.roll.then:
+            lines.append(paint(f"   → {view.roll.then}", "known"))
+    if view.passed:
+        lines.append(paint("→ " + " · ".join(view.passed), "dim"))
+    if view.assumed:
+        said = " · ".join(f"{fact} {value}" for fact, value in view.assumed)
+        lines.append(paint(f"   assumed: {said}  (o NAME changes one)", "dim"))
+    branch = paint(f"   [{view.branch}]", "dim") if view.branch else ""
+    hint = paint("   (p: the rule's text)", "dim") if view.brief and view.prose else ""
+    lines.append(paint(f"{view.step}  {view.title}", "title") + branch + hint)
+    if view.roster is not None:
+        lines.append(paint(roster_text(view.roster), "dim"))
+    if view.resumed:
+        lines.append(paint("   (back here after the split)", "dim"))
+    if not view.brief:
+        lines.extend(f"   {line}" for line in view.prose)
+    if view.refs:
+        lines.append("   " + paint("refs: " + "; ".join(r.described for r in view.refs), "ref"))
+    lines.extend(paint(f"   see table: {table}", "dim") for table in view.tables)
+    lines.extend(paint(f"   options ({o.fact}): {', '.join(o.choices)}", "dim") for o in view.options)
+    for known in view.known:
+        if known.ledger is not None:
+            lines.extend("   " + paint(line, "known") for line in ledger_lines(known.ledger, view.brief))
+        elif not view.brief:  # the table view shows the ledgers; `w` lists every fact known
+            lines.append("   " + paint(f"known: {known.fact} = {known.value}  ({known.how})", "known"))
+    for card in view.cards:
+        lines.extend(card_lines(card, paint, view.brief))
+    lines.extend(paint(f"  ! {message}", "error") for message in view.messages)
+    if view.question is not None:
+        lines.extend(question_lines(view.question, paint, view.brief))
+    return "\n".join(lines)
+
+
+def roster_text(view: RosterView) -> str:
+    combatants = " · ".join(combatant_text(c) for c in view.combatants)
+    return f"   round {view.round}, {view.turn}'s turn · {combatants}"
+
+
+def ledger_lines(view: LedgerView, brief: bool = False) -> list[str]:
+    """A ledger as lines: its title, each value with what it is and its source, then the total.
+
+    Brief (the table view): the lines at +0 are counted on one line, not listed; the total is
+    still the sum of the lines shown."""
+    out = [f"{view.title} ({view.fact}):"]
+    shown = [line for line in view.lines if not brief or line.value != 0]
+    out.extend(f"  {signed(line.value):>4}  {line.what}  [{line.fact}; {line.source}]" for line in shown)
+    if len(shown) < len(view.lines):
+        zero = [line.fact for line in view.lines if line not in shown]
+        out.append(f"    +0  {len(zero)} more at +0: {', '.join(zero)}")
+    if view.correction:
+        out.append(f"  {signed(view.correction):>4}  correction typed by the game master")
+    total = "?" if view.total is None else view.total
+    out.append(f"  {'= ' + str(total):>6}  {view.title}")
+    return out
+
+
+def card_lines(view: CardView, paint: Painter, brief: bool = False) -> list[str]:
+    shown = view.brief if brief and view.brief else view.lines
+    return [paint(f"   ┌ {view.deck} card", "dim"), *("   │ " + line for line in shown), paint("   └", "dim")]
+
+
+def prose_text(view: Screen, paint: Painter) -> str:
+    """The rule's text of the step, for `p` in the table view."""
+    refs = "   " + paint("refs: " + "; ".join(r.described for r in view.refs), "ref") if view.refs else ""
+    return "\n".join([paint(f"{view.step}  {view.title}", "title"), *(f"   {line}" for line in view.prose), refs])
+
+
+def question_lines(view: QuestionView, paint: Painter, brief: bool = False) -> list[str]:
+    """The question with what to type: the hint, or the numbered choices; `continue` shows the next step.
+
+    Brief (the table view): many choices are laid out in columns, so the screen stays short."""
+    lines: list[str] = []
+    if view.kind == "continue":
+        if view.next is not None:
+            lines.append(paint(f"   next: {view.next}", "dim"))
+        lines.append(paint("Press Enter to go on.", "question"))
+        return lines
+    prefix = "Override: " if view.override else ""
+    lines.append(paint(prefix + view.text, "question"))
+    choices = view.choices
+    if view.hint is not None:
+        lines.append(f"   {view.hint}")
+    elif not choices:
+        pass
+    elif len(choices) <= INLINE_CHOICES and all(len(c.label) < SHORT_LABEL for c in choices):
+        lines.append("   " + "   ".join(f"{c.key}) {c.label}" for c in choices))
+    elif brief and len(choices) > COLUMN_CHOICES:
+        lines.extend(_columns([f"{c.key:>2}) {c.label}" for c in choices], paint.width))
+    else:
+        lines.extend(f"   {c.key:>2}) {c.label}" for c in choices)
+    return lines
+
+
+def _columns(cells: list[str], width: int = 96) -> list[str]:
+    """Cells in as many columns as fit in `width` (the last column's own cells need no padding),
+    numbered down each column."""
+    cell = max(len(c) for c in cells) + 3
+    for count in range(max(1, (width - 3) // cell + 1), 0, -1):
+        rows = -(-len(cells) // count)
+        lines = ["   " + "".join(cells[r + k * rows].ljust(cell) for k in range(count) if r + k * rows < len(cells))
+                 .rstrip() for r in range(rows)]  # fmt: skip
+        if count == 1 or max(map(len, lines)) <= width:
+            return lines
+    return []  # pragma: no cover - one column is always returned
+
+
+_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+_VISIBLE = re.compile(rf"{_ESCAPE.pattern}|(.)", re.S)
+
+
+def fit(text: str, width: int) -> str:
+    """Long lines broken between words to fit a terminal `width` wide (colour codes take no room),
+    each continuation indented under its line, so that nothing wraps in the middle of a word."""
+    return "\n".join(part for line in text.split("\n") for part in _fit_line(line, max(width, 20)))
+
+
+def _fit_line(line: str, width: int) -> list[str]:
+    at = [m.start() for m in _VISIBLE.finditer(line) if m.group(1) is not None]  # each visible character
+    plain = _ESCAPE.sub("", line)
+    if len(plain) <= width:
+        return [line]
+    lead = " " * min(len(plain) - len(plain.lstrip(" ")) + 3, width // 3)
+    parts: list[str] = []
+    start, begin, room = 0, 0, width  # visible index, raw index of the part (colour codes kept), room
+    while len(plain) - start > room:
+        cut = plain.rfind(" ", start + 1, start + room + 1)
+        cut = cut if cut > start else start + room  # one word longer than the line: cut it
+        parts.append(line[begin : at[cut]].rstrip())
+        start = next((i for i in range(cut, len(plain)) if plain[i] != " "), len(plain))
+        begin, room = at[start - 1] + 1, width - len(lead)
+    parts.append(line[begin:])
+    return [parts[0], *(lead + p.lstrip(" ") for p in parts[1:] if _ESCAPE.sub("", p).strip())]
+
+
+def prompt(question: QuestionView | None) -> str:
+    return "[Enter] > " if question is not None and question.kind == "continue" else "> "
+
+
+# ---- where am I ------------------------------------------------------------------------------
+
+
+def where_text(view: WhereView, paint: Painter) -> str:
+    lines = [paint(f"Where: {view.step} {view.title} ({view.checklist})", "title")]
+    more = f"... ({view.earlier} earlier) " if view.earlier else ""
+    lines.append(f"Path: {more}{' → '.join(view.path)}")
+    if view.splits:
+        lines.append("Splits (innermost last):")
+        for split in view.splits:
+            ends = f"ends at {split.until}" if split.until else "ends at a return"
+            back = f", then back to {split.back_to}" if split.back_to else ""
+            waiting = f"; next: {', '.join(split.waiting)}" if split.waiting else ""
+            lines.append(f"  {split.step}: {split.label}{waiting}; {ends}{back}")
+    else:
+        lines.append("Splits: none")
+    if view.facts:
+        lines.append("Known facts:")
+        lines.extend(f"  {k.scope:<8} {k.fact} = {k.value}  ({k.how})" for k in view.facts)
+    else:
+        lines.append("Known facts: none")
+    heads = " · ".join(f"{h.scope} {', '.join(h.steps) or '-'}" for h in view.heads)
+    lines.append(paint(f"New scope at: {heads}", "dim"))
+    if view.session_file:
+        lines.append(paint(f"Session file: {view.session_file}", "dim"))
+    return "\n".join(lines)
+
+
+# ---- the end of the run ------------------------------------------------------------------------
+
+
+def summary_text(view: SummaryView, paint: Painter, trace: bool = True) -> str:
+    """How the run ended; the fight (with a roster); every step visited (unless `trace` is off)."""
+    if view.kind == "end":
+        label = f" ({view.label})" if view.label else ""
+        lines = [paint(f"== The flow ended at {view.at}{label} ==", "title")]
+    else:
+        lines = [paint(f"== The flow stopped at {view.at}: {view.label} ==", "error"), "   b goes back"]
+    if view.fight is not None:
+        lines.extend(fight_lines(view.fight))
+    lines.append(f"Steps visited: {view.visits} ({view.distinct} different)")
+    if not trace:
+        lines.append(paint("   (every step and fact: checklist run --resume SESSION --trace)", "dim"))
+        return "\n".join(lines)
+    if view.facts:
+        lines.append("Facts known at the end: " + ", ".join(f"{k.fact} = {k.value}" for k in view.facts))
+    lines.append("Trace:")
+    for visit in view.trace:
+        lines.extend(_visit_lines(visit))
+    if view.refs:
+        lines.append("References:")
+        lines.extend(f"  {r.described}" for r in view.refs)
+    return "\n".join(lines)
+
+
+def fight_lines(view: FightView) -> list[str]:
+    """The combatants as a table, then one line per attack."""
+    width = max(len(c.name) for c in view.combatants)
+    lines = [f"  {'':{width}}  {'HP':>7}  {'FP':>7}  shock  posture   conditions; wounds"]
+    for c in view.combatants:
+        wounds = f"; wounds: {', '.join(c.wounds)}" if c.wounds else ""
+        lines.append(f"  {c.name:{width}}  {f'{c.hp}/{c.max_hp}':>7}  {f'{c.fp}/{c.max_fp}':>7}  {c.shock:>5}  "
+                     f"{c.posture:<9} {', '.join(c.conditions) or '-'}{wounds}".rstrip())  # fmt: skip
+    if view.log:
+        lines.append("Combat log:")
+    lines.extend(f"  {attack_text(a)}" for a in view.log)
+    return lines
+
+
+def _visit_lines(visit: VisitView) -> list[str]:
+    branch = f" [{visit.branch}]" if visit.branch else ""
+    back = " (back after split)" if visit.resumed else ""
+    lines = [f"  {visit.number:>3}. {visit.step} {visit.title}{back}{branch}  {visit.outcome}".rstrip()]
+    if visit.used:
+        lines.append("       " + ", ".join(f"{u.fact} = {u.value}" + (" (known)" if u.remembered else "")
+                                           for u in visit.used))  # fmt: skip
+    if visit.refs:
+        lines.append("       refs: " + ", ".join(visit.refs))
+    return lines
+
+
+# ---- shortcuts: view and paint a session in one call (tests, benchmarks) --------------------------
+
+
+def step_screen(session: Session, paint: Painter) -> str:
+    return screen_text(views.screen(session), paint)
+
+
+def where(session: Session, session_file: str | None, paint: Painter) -> str:
+    return where_text(views.where_view(session, session_file), paint)
+
+
+def summary(session: Session, paint: Painter) -> str:
+    return summary_text(views.summary_view(session), paint)
+
+
+def known_ledger_lines(program: Program, ledger: Known, known: dict[str, Known]) -> list[str]:
+    """A known ledger as plain lines (no colour)."""
+    return ledger_lines(views.ledger_view(program, ledger, known))

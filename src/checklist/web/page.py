@@ -1,0 +1,169 @@
+"""The page as HTML, from the views alone: the shell, and the part every answer replaces (#play).
+
+Layout only, as paint.py is for the terminal: every word and number comes from a view of
+run/ (Screen, ChartView, FightView, SummaryView). Every text is escaped here, whatever it is,
+since titles, prose, names and values come from a flow or a roster. The only scripts are our
+own two files (htmx and serve.js), and the page's Content-Security-Policy allows no other.
+"""
+
+from __future__ import annotations
+
+from checklist.present.chart import StepView
+from checklist.present.rolls import roll_line
+from checklist.present.screen import QuestionView, RefView, Screen, SummaryView
+from checklist.web.game import View
+from checklist.web.panels import cards_html, e, fight_html, ledgers_html, log_html, roster_html, summary_html
+
+HTMX_CONFIG = '{"includeIndicatorStyles": false, "allowEval": false, "allowScriptTags": false}'
+YES_NO = {"yes": "y", "no": "n"}  # keys for the choices named so, besides their numbers
+
+
+def page(view: View, chart: str, token: str, title: str) -> str:
+    """The whole page: the shell around #play."""
+    headers = e('{"X-Checklist-Token": "' + token + '"}')
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<meta name="htmx-config" content="{e(HTMX_CONFIG)}">\n'
+        f"<title>{e(title)} · checklist</title>\n"
+        '<link rel="stylesheet" href="/static/serve.css">\n'
+        '<script src="/static/htmx.min.js" defer></script>\n<script src="/static/serve.js" defer></script>\n'
+        f'</head>\n<body hx-headers="{headers}">\n'
+        f"{play(view, chart, token)}\n</body>\n</html>\n"
+    )
+
+
+def play(view: View, chart: str, token: str) -> str:
+    """#play: the roster, the question (or the end), the flowchart, the ledgers and the log."""
+    turn = turn_html(view.screen, view, token) if view.screen is not None else _end_html(view, token)
+    roster = roster_html(view.screen.roster) if view.screen is not None and view.screen.roster else ""
+    if view.screen is None and view.fight is not None:
+        roster = ""  # the end shows the fight's table instead
+    side = ledgers_html(view.screen) + cards_html(view.screen) if view.screen is not None else ""
+    return (
+        f'<main id="play" class="play" data-step="{e(view.chart.current)}">\n'
+        f"{roster}"
+        f'<section class="turn" aria-labelledby="step-title">\n{turn}</section>\n'
+        f'<section class="detail" aria-label="Ledgers and cards" tabindex="0">{side}</section>\n'
+        f'<section class="chart-pane" aria-label="Flowchart">\n<div class="chart-box" tabindex="0" '
+        f'aria-label="Flowchart of this section; the current step is lit">{chart}</div>\n'
+        '<div id="step-prose" class="step-prose" aria-live="polite"></div>\n</section>\n'
+        f'<section class="log" aria-label="Combat log" tabindex="0">{log_html(view.fight)}</section>\n'
+        "</main>"
+    )
+
+
+def turn_html(s: Screen, view: View, token: str) -> str:
+    where = e(s.checklist) + (f" › {e(s.section)}" if s.section else "")
+    branch = f' <span class="branch">[{e(s.branch)}]</span>' if s.branch else ""
+    out = [f'<p class="where">{where}{branch}</p>',
+           f'<h1 id="step-title"><span class="number">{e(s.number)}</span> {e(s.title)}</h1>']  # fmt: skip
+    if s.refs:
+        out.append(f'<p class="refs">refs: {refs_html(s.refs)}</p>')
+    if s.roll is not None:
+        out.append(f'<p class="roll" id="roll">{e(roll_line(s.roll))}</p>')
+        if s.roll.then:
+            out.append(f'<p class="roll-then">→ {e(s.roll.then)}</p>')
+    if s.passed:
+        out.append(f'<p class="passed">→ {e(" · ".join(s.passed))}</p>')
+    if s.assumed:
+        said = " · ".join(f"{fact} {value}" for fact, value in s.assumed)
+        out.append(f'<p class="assumed">assumed: {e(said)}</p>')
+    if s.resumed:
+        out.append('<p class="passed">(back here after the split)</p>')
+    out.append(messages_html(s.messages))
+    if s.question is not None:
+        out.append(question_html(s.question, token))
+    out.append(_controls(view, s.overridable, token))
+    if s.prose:
+        prose = "".join(f"<p>{e(line)}</p>" for line in s.prose)
+        out.append(f'<details class="prose" id="prose"><summary>The rule\'s text <kbd>p</kbd></summary>{prose}'
+                   "</details>")  # fmt: skip
+    return "\n".join(out) + "\n"
+
+
+def refs_html(refs: tuple[RefView, ...]) -> str:
+    return ", ".join(f'<abbr title="{e(r.described)}">{e(r.short)}</abbr>' for r in refs)
+
+
+def messages_html(messages: tuple[str, ...]) -> str:
+    items = "".join(f"<li>{e(m)}</li>" for m in messages)
+    return f'<ul class="messages" id="messages" role="alert">{items}</ul>'
+
+
+def _form(action: str, token: str, body: str, css: str = "", label: str = "") -> str:
+    labelled = f' aria-label="{e(label)}"' if label else ""
+    # hx-sync: a second click while an answer is on its way is dropped, not taken for the next question
+    return (
+        f'<form class="{css}" method="post" action="/{action}" hx-post="/{action}" hx-target="#play" '
+        f'hx-swap="outerHTML" hx-sync="#play:drop"{labelled}>'
+        f'<input type="hidden" name="token" value="{e(token)}">{body}</form>'
+    )
+
+
+def question_html(q: QuestionView, token: str) -> str:
+    """The question, its choices as buttons (1-9, y/n), a field for a typed roll or number, Enter."""
+    fact = f' data-fact="{e(q.fact)}"' if q.fact else ""
+    ask = f'<p class="ask" id="ask" data-kind="{e(q.kind)}"{fact}>{"Override: " if q.override else ""}{e(q.text)}</p>'
+    if q.kind == "continue":
+        following = f'<p class="next">next: {e(q.next)}</p>' if q.next else ""
+        button = (
+            '<button type="submit" name="answer" value="" data-key="enter" class="go">Go on <kbd>Enter</kbd></button>'
+        )
+        return _form("answer", token, ask + following + button, "question", "Go on")
+    parts = [ask]
+    if q.hint is not None:
+        parts.append(f'<p class="hint">{e(q.hint)}</p>')
+    typed = q.kind in ("roll", "number") or not q.choices
+    if typed:
+        field = ('<span class="typed"><label for="typed">Your answer</label> '
+                 '<input id="typed" name="typed" autocomplete="off" inputmode="text" maxlength="200">'
+                 '<button type="submit">OK</button></span>')  # fmt: skip
+        parts.append(field)
+    if q.kind == "roll":
+        parts.append('<button type="submit" name="answer" value="r" data-key="r" class="roll-button">'
+                     'Roll the dice <kbd>r</kbd> <kbd>Enter</kbd></button>')  # fmt: skip
+    if q.choices:
+        buttons = []
+        for c in q.choices:
+            keys = [c.key] if len(c.key) == 1 else []
+            keys += [YES_NO[c.value]] if c.value in YES_NO else []
+            data = f' data-key="{e(keys[0])}"' if keys else ""
+            data += f' data-alt="{e(keys[1])}"' if len(keys) > 1 else ""
+            shown = "".join(f"<kbd>{e(k)}</kbd>" for k in keys)
+            label = f'{shown} <span class="text">{e(c.label)}</span>'
+            buttons.append(f'<button type="submit" name="answer" value="{e(c.key)}"{data}>{label}</button>')
+        parts.append(f'<div class="choices">{"".join(buttons)}</div>')
+    return _form("answer", token, "".join(parts), "question", "Answer")
+
+
+def _controls(view: View, overridable: tuple[str, ...], token: str) -> str:
+    """Back (b), and a button to correct each known fact the step read (the terminal's `o FACT`)."""
+    back = _form("undo", token, '<button type="submit" data-key="b"'
+                 f'{"" if view.can_undo else " disabled"}>Back <kbd>b</kbd></button>', "undo", "Back")  # fmt: skip
+    if not overridable:
+        return f'<div class="controls">{back}</div>'
+    buttons = "".join(f'<button type="submit" name="fact" value="{e(f)}">{e(f)}</button>' for f in overridable)
+    fix = _form("override", token, buttons, "override", "Correct a known fact")
+    summary = f"Correct a known fact ({len(overridable)})"
+    return f'<div class="controls">{back}<details class="fix"><summary>{summary}</summary>{fix}</details></div>'
+
+
+def _end_html(view: View, token: str) -> str:
+    summary: SummaryView | None = view.summary
+    out = [summary_html(summary) if summary is not None else "", messages_html(view.messages)]
+    out.append(_controls(view, (), token))
+    if summary is not None and summary.fight is not None:
+        out.append(fight_html(summary.fight))
+    out.append(f'<p class="saved">Session saved in {e(view.session_file)}.</p>')
+    return "\n".join(out) + "\n"
+
+
+def step_html(view: StepView | None) -> str:
+    """A step's prose, for a click on the flowchart."""
+    if view is None:
+        return '<p class="hint">No such step.</p>'
+    section = f" ({e(view.section)})" if view.section else ""
+    prose = "".join(f"<p>{e(line)}</p>" for line in view.prose) or '<p class="hint">No text.</p>'
+    refs = f'<p class="refs">refs: {refs_html(view.refs)}</p>' if view.refs else ""
+    return f"<h2>{e(view.step)} {e(view.title)}{section}</h2>{prose}{refs}"
