@@ -97,3 +97,28 @@ def test_imports_inside_functions_only_defer_a_heavy_dependency_and_say_so() -> 
 def test_modules_stay_small() -> None:
     big = {str(p.relative_to(ROOT)): n for p in MODULES.values() if (n := len(p.read_text("utf-8").splitlines())) > 420}
     assert big == {}
+
+
+def reached(start: str) -> set[str]:
+    """Every module of ours that importing `start` imports, directly or through others."""
+    seen, todo = set(), [start]
+    while todo:
+        module = todo.pop()
+        if module in seen or module not in MODULES:
+            continue
+        seen.add(module)
+        parents = [".".join(module.split(".")[:i]) for i in range(2, module.count(".") + 1)]
+        todo.extend(p for p in parents if p in MODULES)  # a package's __init__ runs first
+        for name, _, _ in imports(MODULES[module]):
+            todo.append(name if name in MODULES else name.rsplit(".", 1)[0])
+    return seen
+
+
+def test_the_engine_imports_neither_the_checker_nor_the_loader() -> None:
+    """As ink's engine never imports its compiler: a session runs a Program built elsewhere (or cached)."""
+    engine = [m for m in MODULES if package(m) == "engine"]
+    assert engine, "the engine package is gone: update this test"
+    forbidden = ("checklist.checks", "checklist.program.load", "checklist.program.builder", "checklist.syntax")
+    wrong = {m: sorted(r for r in reached(m) if r.startswith(forbidden)) for m in engine}
+    assert {m: found for m, found in wrong.items() if found} == {}
+    assert "checklist.program.load" in reached("checklist.play.start")  # the test can fail: play does load

@@ -418,7 +418,6 @@ def test_a_save_that_fails_mid_run_says_how_to_go_on(tmp_path: Path, monkeypatch
     import errno
 
     from checklist.cli.main import main
-    from checklist.engine import journal as jr
     from checklist.play import saving
 
     path = tmp_path / "s.json"
@@ -431,7 +430,7 @@ def test_a_save_that_fails_mid_run_says_how_to_go_on(tmp_path: Path, monkeypatch
         real(src, dst)
         saves.append(Path(dst).read_text(encoding="utf-8"))
 
-    monkeypatch.setattr(jr.os, "replace", replace)
+    monkeypatch.setattr(saving.os, "replace", replace)
     code = main(["run", str(DUEL), "--session", str(path), "--answers", str(answers(tmp_path, "12\n1\n")),
                  "--seed", "3"])  # fmt: skip
     err = capsys.readouterr().err

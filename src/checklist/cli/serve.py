@@ -18,10 +18,10 @@ from pathlib import Path
 
 from checklist.cli import exitcodes
 from checklist.cli.arguments import DEFAULT_SESSION
-from checklist.cli.run import Fail, prepare
+from checklist.cli.run import Fail, failed, prepared, start_of
 from checklist.engine import journal as jr
-from checklist.model.visible import visible
 from checklist.play import saving
+from checklist.play.start import Refused
 
 LOOPBACK = "127.0.0.1"
 
@@ -29,9 +29,8 @@ LOOPBACK = "127.0.0.1"
 def run(args: argparse.Namespace) -> int:
     try:
         return _serve(args)
-    except Fail as fail:
-        print(f"checklist serve: {visible(str(fail))}", file=sys.stderr)
-        return fail.code
+    except (Fail, Refused) as exc:
+        return failed(exc, "serve")
 
 
 def _resume(path: Path, starts: bool) -> Path | None:
@@ -92,11 +91,11 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise Fail(exitcodes.USAGE, f"--port {args.port}: give a port from 1 to 65535, or 0 for any free port")
     path: Path = args.session or DEFAULT_SESSION
-    starts = bool(args.at or args.set or args.seed is not None or args.roster is not None or args.learn)
+    starts = start_of(args).starts
     resume = _resume(path, starts)
     sock = listen(args.host, args.port)  # first: a port in use is said before the flow is loaded
-    prepared = prepare(args, resume, path, "--session" if args.session else "the session file")
-    prepared.save(True)
+    ready = prepared(args, resume, path, "--session" if args.session else "the session file")
+    ready.save(True)
 
     import uvicorn  # deferred: the web stack
 
@@ -104,12 +103,12 @@ def _serve(args: argparse.Namespace) -> int:
     from checklist.web.chart import Charts  # deferred: with the app
     from checklist.web.game import Game  # deferred: with the app
 
-    session = prepared.session
+    session = ready.session
     port = sock.getsockname()[1]
     title = session.program.checklists[session.step.checklist].title
-    game = Game(session, prepared.save, str(path))
+    game = Game(session, ready.save, str(path))
     app = create_app(game, Charts(session.program), args.host, port, title)
-    for note in prepared.notes:
+    for note in ready.notes:
         print(f"note: {note}")
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"checklist serve: http://{shown}:{port}/  (session {path}, saved after every answer; Ctrl-C stops)",
@@ -123,7 +122,7 @@ def _serve(args: argparse.Namespace) -> int:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops cleanly on Ctrl-C, then raises it again
         code = exitcodes.INTERRUPTED
-    prepared.save(True)
+    ready.save(True)
     print(f"checklist serve: stopped; the session is in {path} (serve it again: checklist serve --session {path})",
           flush=True)  # fmt: skip
     return code
