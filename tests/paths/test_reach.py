@@ -6,7 +6,8 @@ from pathlib import Path
 
 from checklist import model as m
 from checklist.graph.program import Program
-from checklist.paths.reach import Reach, holds
+from checklist.model.conditions import holds
+from checklist.paths.reach import Reach
 
 from .conftest import program
 

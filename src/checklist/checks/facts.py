@@ -7,8 +7,10 @@ from collections.abc import Iterator
 from checklist import model as m
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
+from checklist.model.conditions import condition_mentions
 from checklist.model.diagnostics import BAD_REF, BAD_VALUE, UNDEFINED_FACT, UNUSED_FACT, Diagnostic, diag
 from checklist.model.dice import Dice, DiceError
+from checklist.model.jumps import mentions
 from checklist.model.names import slug
 
 
@@ -24,21 +26,7 @@ def fact_values(program: Program, fact: m.Fact) -> set[str] | None:
 def uses(step: m.Step) -> Iterator[tuple[str, m.Span, str | int | None]]:
     """(fact, span, value tested or None) for every mention of a fact in a step."""
     for jump in step.jumps:
-        if isinstance(jump, m.Branch):
-            cond = jump.condition
-            if isinstance(cond, (m.IsTrue, m.IsFalse, m.Compare)):  # what _condition yields, inlined
-                yield cond.fact, cond.span, None
-            else:
-                yield from _condition(cond)
-        elif isinstance(jump, m.Choose):
-            yield jump.fact, jump.span, None
-            for when in jump.whens:
-                yield jump.fact, when.span, when.value
-        elif isinstance(jump, m.Dispatch):
-            yield jump.fact, jump.span, None
-        elif isinstance(jump, m.Split):
-            named = [jump.assumed] if jump.assumed not in (None, "none") else []
-            yield from ((str(f), jump.span, None) for f in [*named, jump.assumed_unless, jump.count] if f is not None)
+        yield from mentions(jump)
     for option in step.options:
         yield option.fact, option.span, None
     for action in step.actions:
@@ -74,19 +62,9 @@ def _expr(program: Program, expr: m.Expr) -> Iterator[tuple[str, m.Span, str | i
     if isinstance(expr, m.Name) and expr.name in program.facts:
         yield expr.name, expr.span, None
     if isinstance(expr, m.IfElse):
-        yield from _condition(expr.condition)
+        yield from condition_mentions(expr.condition)
     for child in m.expr_children(expr):
         yield from _expr(program, child)
-
-
-def _condition(cond: m.Condition) -> Iterator[tuple[str, m.Span, str | int | None]]:
-    if isinstance(cond, (m.AllOf, m.AnyOf)):
-        for item in cond.items:
-            yield from _condition(item)
-    elif isinstance(cond, m.Equals):
-        yield cond.fact, cond.span, cond.value
-    else:
-        yield cond.fact, cond.span, None
 
 
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:

@@ -12,11 +12,11 @@ from contextlib import suppress
 from dataclasses import replace
 
 from checklist import model as m
-from checklist.compute.conditions import decide
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
 from checklist.engine.questions import Value
 from checklist.engine.state import Frame, How, Known
 from checklist.graph.program import Program
+from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
 from checklist.model.names import slug
 from checklist.model.vocabulary import OWNED

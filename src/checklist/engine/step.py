@@ -1,22 +1,23 @@
 """What a step does next: its actions, then its jumps in order, until one needs a fact or decides.
 
 The session asks the question a `Need` names, or carries out the `Decision`; the jumps'
-exits come from model/jumps.py and conditions read as compute/conditions.py says.
+jumps are taken as model/jumps.py says (`take`), with conditions read as model/conditions.py says.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from checklist import model as m
 from checklist.compute import evaluate
-from checklist.compute.conditions import decide
 from checklist.engine import questions as q
 from checklist.engine.questions import Question
 from checklist.engine.reader import Reader
 from checklist.engine.state import Decision, SessionError, State
 from checklist.graph.program import Program
-from checklist.model.jumps import Exit, chosen, jump_exits, resolve
+from checklist.model.conditions import Value
+from checklist.model.jumps import Ask, Exit, resolve, take
 
 
 class Need:
@@ -73,26 +74,11 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
             return Need(q.split_question(jump.item, split_where(step, jump), jump.asks)), None
         if isinstance(jump, m.Branch) and jump.target.special == "return" and not state.frames:
             continue  # `if X -> return` outside any split cannot apply: X is not asked
-        ways = list(jump_exits(step, index, jump, program.tables))
-        if isinstance(jump, m.Branch):
-            result = decide(jump.condition, read)
-            if isinstance(result, str):
-                return ask(result), None
-            if result:
-                return None, _to(program, step, ways[0], state)
-        elif isinstance(jump, (m.Choose, m.Dispatch)):
-            value = read(jump.fact)
-            if value is None:
-                return ask(jump.fact), None
-            way = chosen(ways, value)
-            if way is not None and (isinstance(jump, m.Choose) or way.key in program.steps):
-                return None, _to(program, step, way, state, f"{jump.fact} = {value}")
-        elif isinstance(jump, m.End):
-            return None, Decision("end", index, label=jump.label or "")
-        elif isinstance(jump, m.Return):
-            return None, _return(index, state)
-        else:  # go, else
-            return None, _to(program, step, ways[0], state, "go" if isinstance(jump, m.Go) else "otherwise")
+        way = take(step, index, jump, read, program.tables, program.steps)
+        if isinstance(way, Ask):
+            return ask(way.fact), None
+        if way is not None:
+            return None, _decided(program, step, jump, way, state, read)
     return None, Decision("stuck", len(step.jumps), why=f"step {step.key} has no way on")
 
 
@@ -118,6 +104,20 @@ def _assumed_names(jump: m.Split, reader: Reader) -> tuple[str, ...] | str | Non
     if value is None:
         return jump.assumed
     return (str(value),) if value != "" else None
+
+
+def _decided(program: Program, step: m.Step, jump: m.Jump, way: Exit, state: State,
+             read: Callable[[str], Value | None]) -> Decision:  # fmt: skip
+    """The decision a jump's exit makes; `why` is what the trace says of it."""
+    if isinstance(jump, m.End):
+        return Decision("end", way.index, label=jump.label or "")
+    if isinstance(jump, m.Return):
+        return _return(way.index, state)
+    if isinstance(jump, (m.Choose, m.Dispatch)):
+        return _to(program, step, way, state, f"{jump.fact} = {read(jump.fact)}")
+    if isinstance(jump, (m.Go, m.Otherwise)):
+        return _to(program, step, way, state, "go" if isinstance(jump, m.Go) else "otherwise")
+    return _to(program, step, way, state)
 
 
 def _to(program: Program, step: m.Step, way: Exit, state: State, why: str | None = None) -> Decision:

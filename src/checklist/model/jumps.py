@@ -1,6 +1,9 @@
-"""What a step's jumps mean, written once: where each can lead, on what, and what it reads.
+"""What a step's jumps mean, written once: where each can lead, on what, what it reads, and which it takes.
 
-The graph, the session, the path planner, the renderer and the checks all ask this module.
+The graph, the session, the path planner, the renderer and the checks all ask this module:
+`exits` says where a step can go, `take` which exit a jump takes given the facts known (or
+which fact it needs first), and `always_decides` whether the statements after a jump are ever
+reached.
 A step's jumps are tried in order; each jump has one or more *exits*:
 
 - `go N` / `else -> N`: one exit, always taken;
@@ -13,11 +16,12 @@ A step's jumps are tried in order; each jump has one or more *exits*:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Container, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from checklist import model as m
+from checklist.model.conditions import Value, condition_mentions, decide
 from checklist.model.names import slug
 
 EdgeKind = Literal["goto", "branch", "split", "return", "dispatch"]
@@ -77,6 +81,58 @@ def reads(jump: m.Jump) -> list[str]:
     if isinstance(jump, (m.Choose, m.Dispatch)):
         return [jump.fact]
     return []
+
+
+def mentions(jump: m.Jump) -> Iterator[tuple[str, m.Span, str | int | None]]:
+    """(fact, span, value tested or None) for every fact a jump names, the table view's assumptions included."""
+    if isinstance(jump, m.Branch):
+        yield from condition_mentions(jump.condition)
+    elif isinstance(jump, m.Choose):
+        yield jump.fact, jump.span, None
+        yield from ((jump.fact, when.span, when.value) for when in jump.whens)
+    elif isinstance(jump, m.Dispatch):
+        yield jump.fact, jump.span, None
+    elif isinstance(jump, m.Split):
+        named = [jump.assumed] if jump.assumed not in (None, "none") else []
+        yield from ((str(f), jump.span, None) for f in [*named, jump.assumed_unless, jump.count] if f is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A jump cannot decide until this fact is known."""
+
+    fact: str
+
+
+def take(step: m.Step, index: int, jump: m.Jump, read: Callable[[str], Value | None],
+         tables: Mapping[str, m.Table], steps: Container[str]) -> Exit | Ask | None:  # fmt: skip
+    """The exit jump `index` of `step` takes, given the facts `read` knows: an Exit; Ask(fact) when
+    it needs a fact not known yet; None when it does not decide (an `if` that does not hold, a
+    value no `when` names, a dispatch row with no step), so the next statement is tried.
+
+    A split takes its way into the branches; how many, and who, is asked (or counted) apart."""
+    if isinstance(jump, m.Branch):
+        held = decide(jump.condition, read)
+        if isinstance(held, str):
+            return Ask(held)
+        return next(jump_exits(step, index, jump, tables)) if held else None
+    if isinstance(jump, (m.Choose, m.Dispatch)):
+        value = read(jump.fact)
+        if value is None:
+            return Ask(jump.fact)
+        way = chosen(list(jump_exits(step, index, jump, tables)), value)
+        if isinstance(jump, m.Dispatch) and way is not None and way.key not in steps:
+            return None
+        return way
+    return next(jump_exits(step, index, jump, tables))
+
+
+def always_decides(jump: m.Jump) -> bool:
+    """Whether a jump decides whatever is known, so the statements after it are never reached
+    (a split that comes back to its step, `then return` or without `until`, goes on to the next)."""
+    if isinstance(jump, m.Split):
+        return jump.until is not None and not jump.returns
+    return isinstance(jump, (m.Go, m.Otherwise, m.End, m.Return))
 
 
 def exits(step: m.Step, tables: Mapping[str, m.Table]) -> Iterator[Exit]:

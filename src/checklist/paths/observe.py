@@ -21,7 +21,7 @@ from checklist.engine.session import Session
 from checklist.engine.state import Decision, Frame, State
 from checklist.graph.flowgraph import Edge, FlowGraph
 from checklist.graph.program import Program
-from checklist.model.jumps import Exit, chosen, jump_exits
+from checklist.model.jumps import Ask, Exit, jump_exits, take
 
 
 class Watch:
@@ -82,14 +82,14 @@ def _spans(program: Program, state: State, jump: m.Jump, decision: Decision) -> 
     """(edge kind, span) of the graph edge a decision at `jump` follows."""
     step = program.steps[state.step]
     ways = [w for w in jump_exits(step, decision.statement, jump, program.tables) if w.ending is None]
-    way: Exit | None
-    if isinstance(jump, (m.Choose, m.Dispatch)):
-        way = chosen(ways, state.value(jump.fact))
-    elif isinstance(jump, m.Split):  # into the branches, or (nobody) straight on at `until`
+    way: Exit | Ask | None
+    if isinstance(jump, m.Split):  # into the branches, or (nobody) straight on at `until`
         way = next((w for w in ways if w.kind == ("split" if decision.names else "return")), None)
-    else:
+    elif isinstance(jump, (m.Choose, m.Dispatch)):  # the row or `when` the known value selects
+        way = take(step, decision.statement, jump, state.value, program.tables, program.steps)
+    else:  # a jump with one way: the decision took it
         way = ways[0] if ways else None
-    if way is not None:
+    if isinstance(way, Exit) and way.ending is None:
         yield way.kind, way.span
 
 

@@ -18,6 +18,7 @@ A script that cannot reach an end stops at its last target and says why.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -25,6 +26,7 @@ from checklist import model as m
 from checklist.engine.state import SessionError, State
 from checklist.graph.flowgraph import Edge
 from checklist.graph.program import Program
+from checklist.model.jumps import always_decides, jump_exits
 from checklist.paths.observe import Recorder
 from checklist.paths.search import Goal, Search
 
@@ -241,7 +243,7 @@ class Planner:
             return f"the jump names step {target.written}, which does not exist"
         if source(target) not in self.reachable:
             return "unreachable from the start"
-        if isinstance(target, Edge) and _shadowed(self.program.steps[target.source], target):
+        if isinstance(target, Edge) and _shadowed(self.program.steps[target.source], target, self.program.tables):
             return "never taken: an earlier statement of the step always jumps first"
         return None
 
@@ -251,25 +253,11 @@ def _ended(rec: Recorder) -> bool:
     return finished is not None and finished.kind == "end"
 
 
-def _shadowed(step: m.Step, edge: Edge) -> bool:
-    """True when a statement before the edge's own always decides (go, else, end, return, a
-    split that goes on at its `until`)."""
-    for jump in step.jumps:
-        if _spans(jump, edge):
+def _shadowed(step: m.Step, edge: Edge, tables: Mapping[str, m.Table]) -> bool:
+    """True when a statement before the edge's own always decides (model/jumps.py: always_decides)."""
+    for index, jump in enumerate(step.jumps):
+        if any(way.span == edge.span for way in jump_exits(step, index, jump, tables)):
             return False
-        if isinstance(jump, (m.Go, m.Otherwise, m.End, m.Return)):
-            return True
-        if isinstance(jump, m.Split) and jump.until is not None and not jump.returns:
+        if always_decides(jump):
             return True
     return False
-
-
-def _spans(jump: m.Jump, edge: Edge) -> bool:
-    """Does `edge` come from `jump`?"""
-    if isinstance(jump, (m.Go, m.Branch, m.Otherwise)):
-        return jump.target.span == edge.span
-    if isinstance(jump, m.Choose):
-        return any(w.target.span == edge.span for w in jump.whens)
-    if isinstance(jump, m.Split):
-        return jump.target.span == edge.span or (jump.until is not None and jump.until.span == edge.span)
-    return isinstance(jump, m.Dispatch) and edge.kind == "dispatch"

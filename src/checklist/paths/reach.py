@@ -14,11 +14,10 @@ from collections import deque
 from collections.abc import Mapping
 
 from checklist import model as m
-from checklist.compute.conditions import decide
 from checklist.engine.questions import Value
 from checklist.engine.scopes import Scopes, asked_facts
 from checklist.graph.program import Program
-from checklist.model.jumps import Exit, jump_exits
+from checklist.model.jumps import Exit, always_decides, jump_exits, take
 
 
 class Reach:
@@ -60,37 +59,22 @@ class Reach:
 
     def _successors_of(self, key: str, known: Mapping[str, Value]) -> list[str]:
         step = self.program.steps[key]
-        steps = self.program.steps
+        steps, tables = self.program.steps, self.program.tables
         out: list[str] = []
         for index, jump in enumerate(step.jumps):
-            ways = [w for w in jump_exits(step, index, jump, self.program.tables) if w.ending is None]
-            if isinstance(jump, m.Branch):
-                if jump.target.special == "return":
-                    continue
-                held = holds(jump.condition, known)
-                if held is False:
-                    continue
-                out += _known(ways, steps)
-                if held:
-                    break
-            elif isinstance(jump, (m.Choose, m.Dispatch)):
-                value = known.get(jump.fact)
-                picked = _known([w for w in ways if value is None or w.value == str(value)], steps)
-                out += picked
-                if value is not None and picked:
-                    break
-            else:  # go, else, split, end, return: taken whatever is known
-                out += _known(ways, steps)
-                if not isinstance(jump, m.Split) or (jump.until is not None and not jump.returns):
-                    break
+            if isinstance(jump, m.Branch) and jump.target.special == "return":
+                continue
+            way = None if isinstance(jump, m.Split) else take(step, index, jump, known.get, tables, steps)
+            if way is None and not isinstance(jump, m.Split):
+                continue  # it does not hold, or names no step: the next statement is tried
+            if isinstance(way, Exit):
+                out += _known([way], steps)
+            else:  # not known yet, or a split (into its branches and on at its join): every way it may take
+                out += _known([w for w in jump_exits(step, index, jump, tables) if w.ending is None], steps)
+            if isinstance(way, Exit) or always_decides(jump):
+                break
         return out
 
 
 def _known(ways: list[Exit], steps: Mapping[str, m.Step]) -> list[str]:
     return [w.key for w in ways if w.key is not None and w.key in steps]
-
-
-def holds(cond: m.Condition, known: Mapping[str, Value]) -> bool | None:
-    """True, False, or None when it depends on facts not known yet."""
-    result = decide(cond, known.get)
-    return None if isinstance(result, str) else result

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 
 from checklist import model as m
 
@@ -57,3 +57,18 @@ def _int(text: str) -> int | None:
         return int(text)
     except ValueError:
         return None
+
+
+def condition_mentions(cond: m.Condition) -> Iterator[tuple[str, m.Span, str | int | None]]:
+    """(fact, span, value it must equal or None) for every fact a condition names."""
+    if isinstance(cond, (m.AllOf, m.AnyOf)):
+        for item in cond.items:
+            yield from condition_mentions(item)
+    else:
+        yield cond.fact, cond.span, cond.value if isinstance(cond, m.Equals) else None
+
+
+def holds(cond: m.Condition, known: Mapping[str, Value]) -> bool | None:
+    """True, False, or None when it depends on facts not known yet."""
+    result = decide(cond, known.get)
+    return None if isinstance(result, str) else result
