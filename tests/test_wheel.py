@@ -30,7 +30,7 @@ def test_wheel_ships_grammar_and_flows(wheel: Path) -> None:
     for flow in ("pre-combat", "combat", "post-combat", "tables"):
         assert f"checklist/flow/{flow}.flow" in names
     for static in ("htmx.min.js", "htmx-LICENSE.txt", "serve.js", "serve.css"):  # the page works offline
-        assert f"checklist/serve/static/{static}" in names
+        assert f"checklist/web/static/{static}" in names
 
 
 def test_installed_wheel_checks_bundled_flows_outside_the_tree(wheel: Path, tmp_path: Path) -> None:

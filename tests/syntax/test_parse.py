@@ -99,3 +99,28 @@ def test_any_arrangement_of_lines_loads_and_checks_without_crashing(lines: list[
     program = join([builder.module(statements)], builder.diagnostics + errors, {"fuzz.flow": text})
     for d in check(program):
         assert d.code.code and d.message
+
+
+def test_two_threads_parse_at_once_and_each_gets_its_own_statements() -> None:
+    """The language server and the simulator parse on several threads: no parse sees another's lines."""
+    import threading
+
+    texts = {n: f'checklist c{n} "C{n}"\n' + "".join(f'step {i} "S{n}-{i}"\n  go {i + 1}\n' for i in range(1, 400))
+             for n in range(4)}  # fmt: skip
+    results: dict[int, list[str]] = {}
+    start = threading.Barrier(len(texts))
+
+    def parse_one(n: int) -> None:
+        start.wait()
+        for _ in range(3):
+            statements, errors = parse(texts[n], f"c{n}.flow")
+            assert errors == []
+            results[n] = [str(getattr(s, "title", "")) for s in statements if getattr(s, "title", None)]
+
+    threads = [threading.Thread(target=parse_one, args=(n,)) for n in texts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    for n in texts:
+        assert results[n][0] == f"C{n}" and results[n][1:] == [f"S{n}-{i}" for i in range(1, 400)], n

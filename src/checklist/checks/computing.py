@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from checklist import model as m
 from checklist.compute.evaluate import ROLES
+from checklist.compute.functions import FUNCTIONS
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
 from checklist.model.diagnostics import (
@@ -21,8 +22,6 @@ from checklist.model.diagnostics import (
 from checklist.model.limits import MAX_COMPUTE_DEPTH
 from checklist.model.vocabulary import ATTRIBUTES, KEYED, KEYED_STATE, STATE
 
-ARITY = {"min": (1, 99), "max": (1, 99), "floor": (1, 1), "ceil": (1, 1), "abs": (1, 1), "success": (3, 4),
-         "cell": (3, 3)}  # fmt: skip
 NUMBERS = ("number", "roll", "ledger")
 
 
@@ -81,10 +80,11 @@ def _recorded(action: m.Record) -> Iterator[Diagnostic]:
 
 def _calls(expr: m.Expr) -> Iterator[Diagnostic]:
     if isinstance(expr, m.Call):
-        low, high = ARITY.get(expr.func, (0, -1))
-        if high < 0:
+        function = FUNCTIONS.get(expr.func)
+        low, high = (function.least, function.most) if function is not None else (0, -1)
+        if function is None:
             yield diag(BAD_CALL, f"there is no function `{expr.func}`", expr.span,
-                       help=f"use one of: {', '.join(ARITY)}")  # fmt: skip
+                       help=f"use one of: {', '.join(FUNCTIONS)}")  # fmt: skip
         elif not low <= len(expr.args) <= high:
             want = str(low) if low == high else f"{low} or more"
             yield diag(BAD_CALL, f"`{expr.func}` takes {want} arguments, not {len(expr.args)}", expr.span,

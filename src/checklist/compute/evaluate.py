@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from checklist import model as m
 from checklist.compute import cells
+from checklist.compute.functions import FUNCTIONS
 from checklist.compute.success import success
 from checklist.graph.program import Program
 from checklist.model.names import slug
@@ -49,9 +50,6 @@ class Worked:
     value: Scalar
     work: str
     facts: tuple[str, ...]  # the facts it read
-
-
-FUNCTIONS = ("min", "max", "floor", "ceil", "abs", "success", "cell")
 
 
 class Evaluator:
@@ -135,20 +133,12 @@ class Evaluator:
             return self.success(expr)
         if expr.func == "cell":
             return self.cell(expr)
+        function = FUNCTIONS.get(expr.func)
+        if function is None or function.numeric is None:
+            raise CannotCompute(f"no function `{expr.func}`")  # the checker reports it first (E312)
         args = [self.number(a) for a in expr.args]
-        values = [v for v, _ in args]
         work = f"{expr.func}({', '.join(w for _, w in args)})"
-        if expr.func == "min":
-            return min(values), work
-        if expr.func == "max":
-            return max(values), work
-        if expr.func == "floor":
-            return Fraction(math.floor(values[0])), work
-        if expr.func == "ceil":
-            return Fraction(math.ceil(values[0])), work
-        if expr.func == "abs":
-            return abs(values[0]), work
-        raise CannotCompute(f"no function `{expr.func}`")  # the checker reports it first (E312)
+        return function.numeric([v for v, _ in args]), work
 
     def success(self, expr: m.Call) -> tuple[Scalar, str]:
         table_name = expr.args[0].name if isinstance(expr.args[0], m.Name) else ""

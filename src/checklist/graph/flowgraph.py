@@ -39,6 +39,7 @@ class Edge:
     written: str  # the target as the author wrote it
     span: m.Span
     erratum: bool = False
+    jump: int = 0  # the position of the statement it comes from, in its step's jumps
 
 
 @dataclass
@@ -68,7 +69,7 @@ class FlowGraph:
                         (ends if way.ending == "end" else returns).add(key)
                         continue
                     found = way.key if way.key in steps else None
-                    edge = Edge(key, found, way.kind, way.label, way.written, way.span, erratum)
+                    edge = Edge(key, found, way.kind, way.label, way.written, way.span, erratum, way.index)
                     if found is None:
                         dangling.append(edge)
                     else:

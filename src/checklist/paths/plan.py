@@ -18,7 +18,6 @@ A script that cannot reach an end stops at its last target and says why.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -26,7 +25,7 @@ from checklist import model as m
 from checklist.engine.state import SessionError, State
 from checklist.graph.flowgraph import Edge
 from checklist.graph.program import Program
-from checklist.model.jumps import always_decides, jump_exits
+from checklist.model.jumps import always_decides
 from checklist.paths.observe import Recorder
 from checklist.paths.search import Goal, Search
 
@@ -243,7 +242,7 @@ class Planner:
             return f"the jump names step {target.written}, which does not exist"
         if source(target) not in self.reachable:
             return "unreachable from the start"
-        if isinstance(target, Edge) and _shadowed(self.program.steps[target.source], target, self.program.tables):
+        if isinstance(target, Edge) and _shadowed(self.program.steps[target.source], target):
             return "never taken: an earlier statement of the step always jumps first"
         return None
 
@@ -253,11 +252,6 @@ def _ended(rec: Recorder) -> bool:
     return finished is not None and finished.kind == "end"
 
 
-def _shadowed(step: m.Step, edge: Edge, tables: Mapping[str, m.Table]) -> bool:
+def _shadowed(step: m.Step, edge: Edge) -> bool:
     """True when a statement before the edge's own always decides (model/jumps.py: always_decides)."""
-    for index, jump in enumerate(step.jumps):
-        if any(way.span == edge.span for way in jump_exits(step, index, jump, tables)):
-            return False
-        if always_decides(jump):
-            return True
-    return False
+    return any(always_decides(jump) for jump in step.jumps[: edge.jump])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -41,9 +42,16 @@ def grammar_digest() -> str:
     return hashlib.sha256(grammar_text().encode("utf-8")).hexdigest()
 
 
-@cache
+_LOCAL = threading.local()
+
+
 def _parser() -> tuple[Lark, ToStatements, frozenset[str]]:
-    return build_parser(from_tables=True)
+    """This thread's parser: its transformer holds one parse's statements, so threads (the language
+    server, the simulator's workers) each have their own and parse at the same time."""
+    found: tuple[Lark, ToStatements, frozenset[str]] | None = getattr(_LOCAL, "parser", None)
+    if found is None:
+        found = _LOCAL.parser = build_parser(from_tables=True)
+    return found
 
 
 def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, frozenset[str]]:
@@ -59,10 +67,22 @@ def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, frozenset[str]]
     return lark, transformer, statement_keywords(lark)
 
 
-def _tables() -> dict[str, Any] | None:
+@cache
+def _tables_text(path: Path) -> str | None:
     try:
-        tables: dict[str, Any] = json.loads(TABLES.read_text("utf-8"), object_pairs_hook=_int_keys)
-    except (OSError, ValueError):
+        return path.read_text("utf-8")
+    except OSError:
+        return None
+
+
+def _tables() -> dict[str, Any] | None:
+    """The tables as fresh data for each parser built (Lark keeps what it is given)."""
+    text = _tables_text(TABLES)
+    if text is None:
+        return None
+    try:
+        tables: dict[str, Any] = json.loads(text, object_pairs_hook=_int_keys)
+    except ValueError:
         return None
     return tables if tables.get("grammar-sha256") == grammar_digest() else None
 
