@@ -14,7 +14,7 @@ fi
 if ! command -v tmux >/dev/null 2>&1 && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux) >/dev/null || true
 fi
-# The browser tests (tests/serve/test_browser.py) drive Debian's Chromium with Selenium; they skip
+# The browser tests (tests/web/test_browser.py) drive Debian's Chromium with Selenium; they skip
 # with the reason when neither is installed and this cannot install them.
 if { ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; } \
     && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then

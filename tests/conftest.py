@@ -18,7 +18,7 @@ settings.load_profile("ci" if os.environ.get("CHECKLIST_CI") == "1" else "local"
 
 ROOT = Path(__file__).resolve().parent.parent
 FLOW = ROOT / "flow"
-DUEL = ROOT / "tests" / "run" / "data" / "duel.flow"
+DUEL = ROOT / "tests" / "data" / "duel.flow"
 HARDEST = ROOT / "tests" / "data" / "design" / "hardest.flow"
 UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"
 

@@ -281,7 +281,7 @@ def test_flow_text_reaches_the_screen_without_escape_sequences(tmp_path: Path) -
 def test_a_lone_surrogate_in_a_replayed_name_exits_5(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`\\ud800` is valid JSON but cannot be written back as UTF-8: before the journal refused it,
     the resumed session replayed the name and died with a traceback at its first save."""
-    duel = ROOT / "tests" / "run" / "data" / "duel.flow"
+    duel = ROOT / "tests" / "data" / "duel.flow"
     answers, path = tmp_path / "a.txt", tmp_path / "s.json"
     answers.write_text("12\nbroadsword\n\n3\n1: Bob\n", encoding="utf-8")
     code = main(["run", str(duel), "--learn", "--answers", str(answers), "--session", str(path)])

@@ -20,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOW = ROOT / "flow"
-DUEL = ROOT / "tests" / "run" / "data" / "duel.flow"
+DUEL = ROOT / "tests" / "data" / "duel.flow"
 MEMORY = 1 << 30  # 1 GB of address space
 CPU_SECONDS = 60
 WAIT_SECONDS = 120

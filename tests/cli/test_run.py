@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from checklist.cli import exitcodes
-from tests.run.conftest import DUEL, FLOW
+from tests.turns import DUEL, FLOW
 
 
 def learn(args: tuple[str | Path, ...]) -> list[str]:

@@ -27,7 +27,7 @@ from checklist.program.files import LoadError
 ROOT = Path(__file__).resolve().parents[2]
 FLOWS = {p.name: p.read_bytes() for p in sorted((ROOT / "flow").glob("*.flow"))}
 SMALL = {
-    "duel.flow": (ROOT / "tests" / "run" / "data" / "duel.flow").read_bytes(),
+    "duel.flow": (ROOT / "tests" / "data" / "duel.flow").read_bytes(),
     "hardest.flow": (ROOT / "tests" / "data" / "design" / "hardest.flow").read_bytes(),
     "pre-combat.flow": FLOWS["pre-combat.flow"],
 }

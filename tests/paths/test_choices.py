@@ -7,8 +7,7 @@ from pathlib import Path
 from checklist.engine import questions as q
 from checklist.engine.questions import CONTINUE
 from checklist.paths.choices import Choices
-
-from .conftest import program
+from tests.paths.conftest import program
 
 
 def test_numbers_come_from_the_comparisons(tmp_path: Path) -> None:

@@ -8,8 +8,7 @@ from checklist.graph.flowgraph import Edge
 from checklist.graph.program import Program
 from checklist.paths.observe import Recorder
 from checklist.paths.plan import Coverage
-
-from .conftest import program
+from tests.paths.conftest import program
 
 HEAD = 'checklist t "T"\nstart 1\nfact a : yes/no per turn "A?"\nfact c : choice(x, y, z) per turn "C?"\n'
 

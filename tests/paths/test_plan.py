@@ -9,8 +9,7 @@ from checklist.graph.flowgraph import Edge
 from checklist.graph.program import Program
 from checklist.paths.observe import Recorder
 from checklist.paths.plan import Coverage, cover, describe
-
-from .conftest import HARDEST, program
+from tests.paths.conftest import HARDEST, program
 
 
 def replayed(prog: Program, answers: list[str]) -> Recorder:

@@ -8,8 +8,7 @@ from checklist import model as m
 from checklist.graph.program import Program
 from checklist.model.conditions import holds
 from checklist.paths.reach import Reach
-
-from .conftest import program
+from tests.paths.conftest import program
 
 SPAN = m.Span("x", 1, 1, 1, 1)
 

@@ -8,8 +8,7 @@ from checklist.graph.program import Program
 from checklist.paths.plan import Coverage, cover
 from checklist.paths.scripts import names, report_text, script_text
 from checklist.play.answers import parse_answers
-
-from .conftest import program
+from tests.paths.conftest import program
 
 
 def test_script_text_reads_back_as_its_answers(edges: Coverage) -> None:

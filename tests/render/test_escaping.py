@@ -8,8 +8,7 @@ import re
 from checklist.render import make_scene, render_text
 from checklist.render.dot import quote
 from checklist.render.runner import run_dot
-
-from .conftest import needs_dot, program, svg_groups
+from tests.render.conftest import needs_dot, program, svg_groups
 
 TITLE = "Tom & Jerry <b>not bold</b> {x} ];"
 PROSE = 'He said "stop"]; then <i>left</i> & {went} \\n home &amp; &lt; #quot; %% end'

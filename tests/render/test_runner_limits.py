@@ -11,8 +11,7 @@ import pytest
 
 from checklist.render import runner
 from checklist.render.runner import DotFailed, run_dot
-
-from .conftest import needs_dot
+from tests.render.conftest import needs_dot
 
 
 def fake_dot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str) -> None:

@@ -7,8 +7,7 @@ import re
 from checklist.render import make_scene, render_text
 from checklist.render.dot import node_attrs
 from checklist.render.select import select
-
-from .conftest import program
+from tests.render.conftest import program
 
 
 def kinds(name: str, **scope: str) -> dict[str, str]:

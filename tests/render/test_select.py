@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from checklist.render.select import RenderUsageError, select
-
-from .conftest import program
+from tests.render.conftest import program
 
 
 def test_whole_program_keeps_program_order() -> None:

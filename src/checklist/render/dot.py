@@ -140,7 +140,7 @@ def _cluster_lines(cluster: Cluster, scene: Scene, children: dict[str | None, li
 def to_dot(scene: Scene) -> str:
     """The whole DOT source; the same scene always gives the same text."""
     out = [
-        f"digraph {quote_id(style.clip(scene.title, style.MAX_SHOWN))} {{",
+        f"digraph {quote(scene.title)} {{",  # quoted as shown: the SVG title shows it
         f'  graph [rankdir=TB, newrank=true, label={_title(scene)}, labelloc=t, fontname="{style.FONT}", '
         f"nodesep=0.25, ranksep=0.3, pad=0.2, remincross=true];",
         f'  node [fontname="{style.FONT}", fontsize=11, fontcolor="{style.COLOURS["ink"]}", '

@@ -1,0 +1,99 @@
+"""`o FACT` on an answer the run took since the last answer re-runs from there (issue: the table turn).
+
+The table view lists what it assumed on the next screen (`assumed: drops-weapon no ...
+(o NAME changes one)`). The steps that read those facts have passed by: a route was taken and
+states were recorded with the old value. Changing one re-runs the last answer with the new
+value, so the route and the roster follow it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from checklist.engine import journal as jr
+from checklist.engine.questions import BadAnswer
+from checklist.engine.session import Session
+from checklist.engine.state import SessionError
+from checklist.graph.program import Program
+from checklist.present.passing import assumed_since, passed_steps
+from tests.fuzz.test_random_sessions import good_answer
+from tests.present.test_table_turn import table_view
+from tests.turns import DATA
+
+
+def steps(session: Session) -> list[str]:
+    return [v.step for v in session.state.trace]
+
+
+def test_an_assumed_answer_before_the_first_question_reroutes_from_the_start(flow: Program) -> None:
+    """Step 5: "If dropping the weapon, go to 9" (flow: drops-weapon -> 9); assumed no, it went
+    on to 6. Overridden to yes at the maneuver question, the run goes 5 -> 9 and skips 6."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    assert ("drops-weapon", "no") in assumed_since(session) and "combat.6" in steps(session)
+    session.override("drops-weapon")
+    session.answer("yes")
+    assert session.state.step == "combat.11" and "combat.6" not in steps(session)
+    assert passed_steps(session) == ("2", "3", "4", "5", "9", "10")  # the next screen shows the new route
+    assert ("drops-weapon", "no") not in assumed_since(session)
+    known = session.state.known()["drops-weapon"]
+    assert known.value == "yes" and known.how == "override" and known.step == "combat.5"
+
+
+def test_an_assumed_answer_after_an_answer_reroutes_from_that_answer(flow: Program) -> None:
+    """Step 33: attacking someone behind goes to 35, not 34. Assumed no after `attack`; overridden
+    to yes, the same answer is run again with it. Undo goes back to before the override, and a
+    saved session replays to the same place."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    session.answer("attack")
+    assert "combat.34" in steps(session)
+    before = session.state
+    session.override("attacking-behind")
+    session.answer("yes")
+    after = steps(session)
+    assert after[after.index("combat.33") + 1] == "combat.35" and session.state.step == before.step
+    saved = jr.snapshot(session, jr.digest(flow), ())
+    resumed = jr.restore(jr.parse(json.loads(jr.dumps(saved))), flow, jr.digest(flow)).session
+    assert steps(resumed) == after
+    session.undo()
+    session.undo()
+    assert session.state == before
+
+
+def test_an_override_of_a_fact_read_at_this_step_does_not_rerun(flow: Program) -> None:
+    """A fact the current step reads (here, the question pending at 53) is changed here, as before:
+    the route so far stays, and the run goes on from this step."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    session.answer("attack")
+    trace = steps(session)
+    session.override("aimed-location")
+    session.answer("skull")
+    assert steps(session)[: len(trace)] == trace and session.state.step == "combat.54"
+    assert session.state.known()["aimed-location"].value == "skull"
+
+
+@pytest.mark.parametrize("seed", [79, 201])
+def test_a_ledger_line_forgotten_after_an_override_is_asked_not_refused(flow: Program, seed: int) -> None:
+    """Random walks from combat.132 without a roster (found by a walk like tests/fuzz's): after an
+    override, a ledger's sum read a line whose input was forgotten (`aim-turns`, or a line worked
+    out from the roster) and every answer was refused until `b`. Now that line is asked."""
+    rng = random.Random(seed)
+    session = Session(flow, at="combat.132", seed=seed, pause=rng.random() < 0.5)
+    refused = 0
+    for _ in range(300):
+        question = session.question
+        if question is None:
+            break
+        if rng.random() < 0.05 and session.overridable():
+            session.override(rng.choice(session.overridable()))
+            continue
+        try:
+            session.answer(good_answer(question, rng))
+            refused = 0
+        except SessionError:
+            refused += 1
+            assert refused < 8, f"stuck at {session.state.step} on {question.fact}"
+        except BadAnswer:
+            pass

@@ -1,0 +1,136 @@
+"""Bonuses worked out from the roster and the maneuver, not asked (issue: the table turn, part 1 and 3).
+
+* Aim (seed 002): "Aim a ranged weapon/attack to get its Acc bonus, with an additional +1 for two
+  turns, and +2 for three or more turns"; a Move and Attack loses it.
+* All-Out Attack, Strong (seed 004): "+2 to damage - or +1 damage per die, if that would be better".
+* Mighty Blows (seed 002): "Spend 1 FP per attack for a damage bonus of +2".
+* Move and Attack, ranged (seed 002): "at a penalty - the worse of -2 or your weapon's Bulk".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checklist.engine.session import Session
+from checklist.graph.program import Program
+from checklist.roster.load import load
+from tests.present.test_table_turn import answer_until, table_view
+from tests.turns import DATA
+
+GIANT = """
+[[combatant]]
+name = "Gorm"
+st = 20
+dx = 10
+ht = 12
+hp = 20
+sm = 0
+basic-speed = 6
+skills = { two-handed-axe = 12 }
+dodge = 8
+parry = 9
+block = 0
+
+[[combatant.weapon]]
+name = "great axe"
+damage = "3d+3"
+type = "cut"
+skill = "two-handed-axe"
+reach = "1,2"
+
+[[combatant]]
+name = "Pip"
+st = 10
+dx = 10
+ht = 10
+hp = 10
+sm = 0
+basic-speed = 5
+skills = { crossbow = 13 }
+dodge = 8
+parry = 0
+block = 0
+dr = { torso = 1 }
+
+[[combatant.weapon]]
+name = "crossbow"
+damage = "1d+4"
+type = "imp"
+skill = "crossbow"
+acc = 4
+bulk = -6
+ranged = true
+"""
+
+
+def used(session: Session) -> dict[str, object]:
+    return {fact: value for visit in session.state.trace for fact, value, _ in visit.used}
+
+
+def test_all_out_attack_strong_adds_the_better_of_2_and_1_per_die(flow: Program) -> None:
+    """Alice's broadsword is 1d+2: +2 beats +1 (one die). Damage typed 4: basic damage 4 + 2 = 6;
+    Bruno's torso DR 2: 4 penetrating, cutting x1.5 = 6 injury (B379); HP 13 - 6 = 7."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    answers = {"maneuver": "all-out-attack-all-other", "aoa-option": "strong", "aimed-location": "torso",
+               "attack-dice": "8", "defense": "none", "damage-roll": "4"}  # fmt: skip
+    answer_until(session, "combat-over", answers)
+    seen = used(session)
+    assert seen["strong-damage"] == 2 and seen["basic-damage"] == 6
+    roster = session.state.roster
+    assert roster is not None and roster.states[1].current_hp == 13 - 6
+
+
+def test_strong_is_1_per_die_for_a_3_die_weapon_and_mighty_blows_costs_1_fp(flow: Program, tmp_path: Path) -> None:
+    """Gorm's great axe is 3d+3: Strong gives +3 (1 per die beats 2). With Mighty Blows (+2, 1 FP):
+    damage typed 10, basic damage 10 + 3 + 2 = 15; Pip's torso DR 1: 14 penetrating, x1.5 = 21."""
+    path = tmp_path / "giant.toml"
+    path.write_text(GIANT)
+    session = Session(flow, at="combat.1", seed=5, roster=load(path), pause=False)
+    answers = {"maneuver": "all-out-attack-all-other", "aoa-option": "strong", "aimed-location": "torso",
+               "attack-dice": "8", "defense": "none", "damage-roll": "10"}  # fmt: skip
+    answer_until(session, "damage-roll", answers)
+    session.override("mighty-blows")
+    session.answer("yes")
+    answer_until(session, "combat-over", answers)
+    seen = used(session)
+    assert seen["strong-damage"] == 3 and seen["effort-damage"] == 2 and seen["basic-damage"] == 15
+    roster = session.state.roster
+    assert roster is not None
+    assert roster.states[0].current_fp == 12 - 1  # Gorm: FP = HT 12 when the roster gives none
+    assert roster.states[1].current_hp == 10 - 21
+
+
+def test_the_aim_bonus_comes_from_the_weapons_acc_and_the_turns_of_aim(flow: Program, tmp_path: Path) -> None:
+    """Pip aims twice at Gorm, then shoots: Acc 4 + 1 for the second turn = +5 (B364), not asked.
+    Skill 13 + 5 = 18, before the range modifier (typed 0)."""
+    path = tmp_path / "giant.toml"
+    path.write_text(GIANT)
+    session = Session(flow, at="combat.1", seed=5, roster=load(path), pause=False)
+    rest = {"maneuver": "do-nothing-b364", "combat-over": "no"}
+    answer_until(session, "combat-over", rest)  # Gorm
+    session.answer("no")
+    for _ in range(2):
+        answer_until(session, "combat-over", {**rest, "maneuver": "aim"})  # Pip aims
+        session.answer("no")
+        answer_until(session, "combat-over", rest)  # Gorm
+        session.answer("no")
+    shot = {"maneuver": "attack", "aimed-location": "torso", "range-modifier": "0"}
+    asked = answer_until(session, "attack-dice", shot)
+    assert "aim-bonus" not in asked and "weapon-acc" not in asked
+    known = session.state.known()
+    assert known["aim-bonus"].value == 4 + 1 and known["final-skill"].value == 13 + 5
+
+
+def test_a_ranged_move_and_attack_takes_the_worse_of_2_and_the_bulk(flow: Program, tmp_path: Path) -> None:
+    """Pip's crossbow has Bulk -6: a Move and Attack with it is at -6 (not -2), and loses Aim."""
+    path = tmp_path / "giant.toml"
+    path.write_text(GIANT)
+    session = Session(flow, at="combat.1", seed=5, roster=load(path), pause=False)
+    answer_until(session, "combat-over", {"maneuver": "do-nothing-b364"})
+    session.answer("no")
+    asked = answer_until(session, "attack-dice", {"maneuver": "move-and-attack", "aimed-location": "torso",
+                                                  "range-modifier": "0"})  # fmt: skip
+    assert "weapon-bulk" not in asked
+    known = session.state.known()
+    assert known["maneuver-skill"].value == -6 and known["aim-bonus"].value == 0
+    assert known["final-skill"].value == 13 - 6

@@ -1,0 +1,92 @@
+"""Turn (a) at a real 80x40 terminal (tmux): after the attack roll, the roll line and the
+effective-skill ledger it was rolled against are on the screen together; and a burst of rapid
+fire, whose long lines break between words rather than wrap at the 80th column."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.turns import FLOW, ROOT
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (scripts/setup.sh installs it)")
+ROSTER = ROOT / "examples" / "duel.toml"
+
+
+class Pane:
+    """A detached tmux session of 80 columns and 40 rows running one command."""
+
+    def __init__(self, socket: Path, command: str) -> None:
+        self.base = [str(TMUX), "-S", str(socket)]
+        subprocess.run([*self.base, "new-session", "-d", "-x", "80", "-y", "40", command], check=True)
+
+    def screen(self, joined: bool = False) -> str:
+        """What the pane shows; `joined`: the lines the terminal wrapped at its edge joined again (-J)."""
+        flags = ["-p", "-J"] if joined else ["-p"]
+        return subprocess.run([*self.base, "capture-pane", *flags], capture_output=True, text=True, check=True).stdout
+
+    def wait_for(self, text: str, seconds: float = 30) -> str:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            shown = self.screen()
+            if text in shown:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; the screen:\n{self.screen()}")
+
+    def type(self, line: str) -> None:
+        subprocess.run([*self.base, "send-keys", "-l", "--", line], check=True)
+        subprocess.run([*self.base, "send-keys", "Enter"], check=True)
+
+    def close(self) -> None:
+        subprocess.run([*self.base, "kill-server"], capture_output=True)
+
+
+def test_turn_a_shows_the_roll_and_its_ledger_together_at_80x40(tmp_path: Path) -> None:
+    """Alice (broadsword 15) against Bruno, seed 1: the first 3d6 of the session is 13, a hit by 2."""
+    command = (f"NO_COLOR=1 {sys.executable} -m checklist run {FLOW} --roster {ROSTER} --at combat.1 --seed 1 "
+               f"--session {tmp_path / 's.json'}")  # fmt: skip
+    pane = Pane(tmp_path / "tmux.sock", command)
+    try:
+        pane.wait_for("Which maneuver does Alice choose?")
+        pane.type("attack")
+        pane.wait_for("Which hit location is the attack aimed at")
+        pane.type("torso")
+        pane.wait_for("type the 3d6 roll, or r to roll")
+        pane.type("r")
+        shown = pane.wait_for("Which active defense does Bruno use")
+    finally:
+        pane.close()
+    lines = shown.splitlines()
+    assert len(lines) <= 40 and all(len(line) <= 80 for line in lines)
+    assert "Roll 3d6 for the attack: 3d6 → 13 vs 15 (final-skill): success by 2" in shown
+    assert "Effective skill (effective-skill):" in shown and "= 15  Effective skill" in shown
+
+
+def test_a_burst_at_80_columns_breaks_long_lines_between_words(tmp_path: Path) -> None:
+    """Dana fires 3 shots (tests/data/rapid-fire.toml); the refs of step 53 and the ledger lines are
+    longer than 80 columns. Nothing reaches the terminal's edge (so nothing wraps mid-word): the pane
+    is the same with its edge-wrapped lines joined (-J), and a broken line goes on indented; the
+    maneuver choices keep two columns."""
+    command = (f"{sys.executable} -m checklist run {FLOW} --roster {ROOT / 'tests/data/rapid-fire.toml'} "
+               f"--at combat.1 --seed 5 --session {tmp_path / 's.json'}")  # fmt: skip
+    pane = Pane(tmp_path / "tmux.sock", command)
+    try:
+        first = pane.wait_for("Which maneuver does Dana choose?")
+        for answer, then in (("attack", "How many shots"), ("3", "Range and speed modifier"),
+                             ("-4", "Which hit location is the attack aimed at")):  # fmt: skip
+            pane.type(answer)
+            shown = pane.wait_for(then)
+        joined = pane.screen(joined=True)
+    finally:
+        pane.close()
+    assert [line.rstrip() for line in shown.splitlines()] == [line.rstrip() for line in joined.splitlines()]
+    # the 17 maneuvers still take two columns at 80: only the last column's own cells set how wide it is
+    assert any("1) Aim" in line and "10) Defensive Attack" in line for line in first.splitlines())
+    assert "   refs: B408 (Basic Set p. 408); B551 (Basic Set p. 551); MA98-99 (Martial Arts\n      pp. 98-99)" in shown
