@@ -5,17 +5,22 @@ time.  An `.expect` file holds, one per line:
 
     exit N              the exit code (docs/exit-codes.md)
     args --format json  extra arguments for `checklist check` (optional)
-    seconds N           the time bound (default 20)
+    seconds N           the CPU time bound (default 20)
     max-output N        the most bytes stdout and stderr may hold together (optional)
     xfail REASON        a known failure, reported to the owner of the code (optional)
     ...                 every other line: a substring the output must contain
 
 Every case runs `python -m checklist check [ARGS] FILE` in a subprocess: never a traceback.
+The bound is on CPU time (RLIMIT_CPU), which a busy machine does not stretch; the wall clock
+only catches a process that waits forever (HANG_SECONDS).
 """
 
 from __future__ import annotations
 
+import math
 import re
+import resource
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -28,6 +33,7 @@ from . import generate
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
 EXIT_CODES = HERE.parents[1] / "docs" / "exit-codes.md"
+HANG_SECONDS = 600
 
 
 @dataclass
@@ -81,13 +87,20 @@ def test_bad_input(name: str, expect: Expect, tmp_path: Path) -> None:
     if name in generate.CASES:
         path = tmp_path / f"{name}.flow"
         path.write_bytes(generate.CASES[name][0]())
+    cpu = math.ceil(expect.seconds)
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))  # SIGXCPU at the soft limit
+
     try:
         result = subprocess.run(
             [sys.executable, "-m", "checklist", "check", *expect.args, str(path)],
-            capture_output=True, timeout=expect.seconds, cwd=tmp_path,
+            capture_output=True, timeout=HANG_SECONDS, cwd=tmp_path, preexec_fn=limit,
         )  # fmt: skip
     except subprocess.TimeoutExpired:
-        pytest.fail(f"{name}: no answer within {expect.seconds:g} s")
+        pytest.fail(f"{name}: no answer within {HANG_SECONDS} s: it waits for something (a hang)")
+    if result.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        pytest.fail(f"{name}: used more than {cpu} s of CPU time")
     output = (result.stdout + result.stderr).decode("utf-8", "replace")
     assert "Traceback" not in output, output[-3000:]
     assert result.returncode == expect.code, output[-3000:]

@@ -18,7 +18,7 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -306,13 +306,18 @@ def test_ctrl_c_exits_130_and_saves(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "checklist", "run", str(DUEL), "--session", str(path)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
                             preexec_fn=_limits)  # fmt: skip
-    deadline = time.monotonic() + WAIT_SECONDS
-    while not path.exists() and time.monotonic() < deadline:  # saved once before the first question
-        time.sleep(0.05)
-    time.sleep(0.3)
+    assert proc.stdout is not None
+    shown = b""
+    hang = threading.Timer(WAIT_SECONDS, proc.kill)  # a bound on a hang, not on a busy machine's speed
+    hang.start()
+    while not shown.endswith(b"> "):  # the first question is on the screen: the run waits for an answer
+        chunk = proc.stdout.read1(4096)
+        assert chunk, f"no first question within {WAIT_SECONDS} s, or the run ended: {shown[-2000:]!r}"
+        shown += chunk
+    hang.cancel()
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=WAIT_SECONDS)
-    text = (out + err).decode("utf-8", "replace")
+    text = (shown + out + err).decode("utf-8", "replace")
     assert proc.returncode == exitcodes.INTERRUPTED, text[-2000:]
     assert "Traceback" not in text and "interrupted; session saved to" in text and "--resume" in text
     assert '"events"' in path.read_text(encoding="utf-8")

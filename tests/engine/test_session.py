@@ -215,8 +215,8 @@ def test_an_answer_takes_under_5_ms(flow: Program) -> None:
     answers = [line.value for line in plan.lines if line.key == "answer"]
     times = []
     for answer in answers:
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: other work on the machine does not count
         s.answer(answer)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     assert len(answers) > 60
     assert statistics.median(times) < 0.005, max(times)

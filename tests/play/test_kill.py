@@ -35,7 +35,7 @@ def spawn(*args: str | Path) -> pexpect.spawn:
     words = [str(a) for a in args]
     learn = [] if "--resume" in words else ["--learn"]  # the step-by-step view of the plan's answers
     child = pexpect.spawn(sys.executable, ["-m", "checklist", "run", *words, *learn], env=env,
-                          encoding="utf-8", timeout=30)  # fmt: skip
+                          encoding="utf-8", timeout=120)  # fmt: skip
     child.delaybeforesend = None
     return child
 

@@ -31,7 +31,7 @@ class Pane:
         flags = ["-p", "-J"] if joined else ["-p"]
         return subprocess.run([*self.base, "capture-pane", *flags], capture_output=True, text=True, check=True).stdout
 
-    def wait_for(self, text: str, seconds: float = 30) -> str:
+    def wait_for(self, text: str, seconds: float = 120) -> str:  # a bound on a hang, not on speed
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             shown = self.screen()

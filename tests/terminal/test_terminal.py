@@ -25,7 +25,7 @@ def spawn(*args: str | Path, colour: bool = False) -> pexpect.spawn:
     words = [str(a) for a in args]
     learn = [] if "--resume" in words else ["--learn"]  # the step-by-step view these tests script
     child = pexpect.spawn(sys.executable, ["-m", "checklist", "run", *words, *learn], env=env,
-                          encoding="utf-8", timeout=30, dimensions=(50, 160))  # fmt: skip
+                          encoding="utf-8", timeout=120, dimensions=(50, 160))  # fmt: skip
     child.delaybeforesend = None
     return child
 

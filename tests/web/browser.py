@@ -79,7 +79,7 @@ class Server:
     def stop(self) -> int:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
-        return self.proc.wait(timeout=30)
+        return self.proc.wait(timeout=120)
 
 
 def axe_source() -> str | None:

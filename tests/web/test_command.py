@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
@@ -31,18 +32,21 @@ def served(*args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
                             env={**os.environ, "NO_COLOR": "1"})  # fmt: skip
     try:
         assert proc.stdout is not None
+        hang = threading.Timer(120, proc.kill)  # a bound on a hang: a busy machine only starts it later
+        hang.start()
         line = proc.stdout.readline()
+        hang.cancel()
         found = re.search(r"(http://\S+/)", line)
         assert found is not None, f"no address in {line!r}; stderr: {proc.stderr.read() if proc.stderr else ''}"
         yield proc, found.group(1)
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGINT)
-            proc.wait(timeout=30)
+            proc.wait(timeout=120)
 
 
 def get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=30) as response:
+    with urllib.request.urlopen(url, timeout=120) as response:
         return str(response.read().decode("utf-8"))
 
 
@@ -50,7 +54,7 @@ def post(url: str, token: str, answer: str) -> str:
     data = urllib.parse.urlencode({"token": token, "answer": answer}).encode()
     origin = url.rstrip("/").rsplit("/", 1)[0]
     request = urllib.request.Request(url, data, headers={"HX-Request": "true", "Origin": origin})
-    with urllib.request.urlopen(request, timeout=30) as response:
+    with urllib.request.urlopen(request, timeout=120) as response:
         return str(response.read().decode("utf-8"))
 
 

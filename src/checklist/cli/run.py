@@ -113,8 +113,8 @@ def _play(
                         trace=trace or session.pause, width=width)  # fmt: skip
     for note in notes:
         write(f"note: {note}\n")
-    save(True)
     try:
+        save(True)  # inside: a Ctrl-C at any moment from here on saves and exits 130
         terminal.run()
     except Quit:
         save(True)

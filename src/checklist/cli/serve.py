@@ -111,14 +111,14 @@ def _serve(args: argparse.Namespace) -> int:
     for note in ready.notes:
         print(f"note: {note}")
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"checklist serve: http://{shown}:{port}/  (session {path}, saved after every answer; Ctrl-C stops)",
-          flush=True)  # fmt: skip
-    warning = exposure(args.host, port)
-    if warning is not None:
-        print(warning, file=sys.stderr, flush=True)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
     code = exitcodes.OK
-    try:
+    try:  # from the address on, a Ctrl-C at any moment stops as below
+        print(f"checklist serve: http://{shown}:{port}/  (session {path}, saved after every answer; Ctrl-C stops)",
+              flush=True)  # fmt: skip
+        warning = exposure(args.host, port)
+        if warning is not None:
+            print(warning, file=sys.stderr, flush=True)
+        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops cleanly on Ctrl-C, then raises it again
         code = exitcodes.INTERRUPTED
