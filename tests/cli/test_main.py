@@ -11,14 +11,13 @@ import pytest
 
 from checklist.cli import exitcodes
 from checklist.cli.main import main
+from tests.inprocess import checklist as in_process
 
 GOOD = 'checklist demo "Demo"\nstart 1\nstep 1 "First"\n  go 2\nstep 2 "Last"\n  end\n'
 
 
 def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "checklist", *map(str, args)], capture_output=True, text=True, timeout=60
-    )
+    return in_process(*args)
 
 
 def write(tmp_path: Path, name: str, data: str | bytes) -> Path:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -13,13 +12,13 @@ import pytest
 
 from checklist.cli import exitcodes
 from tests.conftest import ROOT
+from tests.inprocess import checklist as in_process
 
 KNIGHT = ROOT / "tests" / "fixtures" / "gcs" / "knight.gcs"
 
 
 def checklist(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "checklist", *map(str, args)], capture_output=True, text=True,
-                          timeout=120, stdin=subprocess.DEVNULL)  # fmt: skip
+    return in_process(*args)
 
 
 def test_roster_prints_each_combatant_and_the_notes() -> None:

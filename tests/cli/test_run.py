@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from checklist.cli import exitcodes
+from tests.inprocess import checklist as in_process
 from tests.turns import DUEL, FLOW
 
 
@@ -18,8 +19,7 @@ def learn(args: tuple[str | Path, ...]) -> list[str]:
 
 
 def cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "checklist", "run", *learn(args)], capture_output=True,
-                          text=True, timeout=120, cwd=cwd, stdin=subprocess.DEVNULL)  # fmt: skip
+    return in_process("run", *learn(args), cwd=cwd)
 
 
 def answers(tmp_path: Path, *lines: str, name: str = "answers.txt") -> Path:

@@ -87,12 +87,19 @@ def load_and_check(folder: Path) -> None:
 @pytest.mark.parametrize("name", sorted(FLOWS))
 @settings(max_examples=CASES // len(FLOWS), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutations=st.lists(MUTATION, min_size=1, max_size=6))
-def test_mutated_flow_folder_gives_diagnostics_never_a_traceback(name: str, mutations: list[Mutation]) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        for other, data in FLOWS.items():
-            (folder / other).write_bytes(mutate(data, mutations) if other == name else data)
-        load_and_check(folder)
+def test_mutated_flow_folder_gives_diagnostics_never_a_traceback(
+    name: str, mutations: list[Mutation], folder: Path
+) -> None:
+    for other, data in FLOWS.items():
+        (folder / other).write_bytes(mutate(data, mutations) if other == name else data)
+    load_and_check(folder)
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One folder for every case: the files that were not mutated keep their names, and the
+    loader builds them once (program/load.py keeps the files it built last)."""
+    return tmp_path_factory.mktemp("mutated")
 
 
 @settings(max_examples=COVER_CASES, deadline=None, suppress_health_check=[HealthCheck.too_slow])

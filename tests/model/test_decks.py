@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from checklist.graph.program import Program
 from checklist.model.decks import card_for, card_text, find
 from checklist.model.names import slug
 from tests.conftest import ROOT
+from tests.inprocess import checklist as in_process
 
 SEEDS = ROOT.parent / "shared" / "seeds"
 needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason="the seeds are not beside the checkout")
@@ -104,8 +104,7 @@ def test_find_takes_a_name_a_title_or_a_start(flow: Program) -> None:
 
 
 def cards(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "checklist", "cards", *args],
-                          capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    return in_process("cards", *args)
 
 
 def test_cards_cli_lists_prints_and_refuses() -> None:

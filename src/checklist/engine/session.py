@@ -17,7 +17,7 @@ Facts are forgotten by three rules (docs/run.md, "Scopes"):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from checklist import model as m
 from checklist.compute import evaluate
@@ -46,6 +46,17 @@ from checklist.model.jumps import resolve
 from checklist.roster.combatants import Roster
 
 ROLL_KEYS = ("r", "roll")
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluated:
+    """What running a step's statements on a state gave: a question, or a decision, and what it read."""
+
+    need: Need | None  # a fact nobody knows yet: its question
+    decision: Decision | None  # where the step goes, when nothing is needed
+    consulted: tuple[str, ...]  # the known facts it read
+    changed: tuple[Known, ...]  # what it computed or added to a ledger
+    reader: Reader  # the facts as read, with the roster after the step's actions
 
 
 class Session:
@@ -88,7 +99,7 @@ class Session:
             self.set_facts[name] = value
             known.append(Known(name, value, fact.scope, "set", None, 0))
         spare = self.scopes.before(start) if known else frozenset()
-        empty = State(start, 0, tuple(known), (), None, None, None, (), False, None, 0, 0, spare, roster)
+        empty = State(start, facts=tuple(known), spare=spare, roster=roster)
         self._start = self._visit(empty, start, rules=False)
         self.history: list[State] = [self._settle(self._start)]
         self.events: list[Event] = []
@@ -203,7 +214,7 @@ class Session:
         if decl is None:
             raise SessionError(f"no fact `{fact}` in this flow")
         state = self.state
-        reader = self._evaluate(state)[4]  # the dice a roll rolls now, whom a combatant fact can name
+        reader = self._evaluate(state).reader  # the dice a roll rolls now, whom a combatant fact can name
         question = q.fact_question(self.program, decl, override=True, dice=reader.dice(decl),
                                    names=reader.names_for(decl))  # fmt: skip
         self.history.append(replace(state, question=question, decision=None))
@@ -273,12 +284,13 @@ class Session:
         for _ in range(10_000):  # a guard against flows whose splits finish without a visit
             if state.finished is not None:
                 return state
-            need, decision, consulted, changed, reader = self._evaluate(state)
-            if changed:
-                state = st.merged(state, changed)
-            state = replace(state, consulted=consulted, roster=reader.roster, acted=reader.acted)
-            if need is not None:
-                return replace(state, question=need.question, decision=None)
+            done = self._evaluate(state)
+            if done.changed:
+                state = st.merged(state, done.changed)
+            state = replace(state, consulted=done.consulted, roster=done.reader.roster, acted=done.reader.acted)
+            if done.need is not None:
+                return replace(state, question=done.need.question, decision=None)
+            decision = done.decision
             assert decision is not None
             shown = not state.answered or self.program.steps[state.step].cards
             if self.pause and shown and decision.kind != "stuck":
@@ -313,12 +325,10 @@ class Session:
         finally:
             self.history, self.events, self._preset = history, events, preset
 
-    def _evaluate(
-        self, state: State
-    ) -> tuple[Need | None, Decision | None, tuple[str, ...], tuple[Known, ...], Reader]:
+    def _evaluate(self, state: State) -> Evaluated:
         reader = self._reader(state)
         need, decision = step_move(self.program, state, reader)
-        return need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader
+        return Evaluated(need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader)
 
     def _apply(self, state: State, decision: Decision) -> State:
         """Carry out a decision (the observers hear of it), recording it in the trace."""

@@ -161,17 +161,17 @@ class Event:
 @dataclass(frozen=True, slots=True)
 class State:
     step: str
-    statement: int  # where this visit's statements (re)start
-    facts: tuple[Known, ...]
-    frames: tuple[Frame, ...]
-    trail: Trail | None
-    question: Question | None
-    decision: Decision | None  # decided without a question: waits for `continue`
-    consulted: tuple[str, ...]  # known facts this visit has read
-    answered: bool  # the game master answered something during this visit
-    finished: Finish | None
-    seq: int
-    rolls: int
+    statement: int = 0  # where this visit's statements (re)start
+    facts: tuple[Known, ...] = ()
+    frames: tuple[Frame, ...] = ()  # the splits the run is inside, innermost last
+    trail: Trail | None = None
+    question: Question | None = None
+    decision: Decision | None = None  # decided without a question: waits for `continue`
+    consulted: tuple[str, ...] = ()  # known facts this visit has read
+    answered: bool = False  # the game master answered something during this visit
+    finished: Finish | None = None
+    seq: int = 0  # the order facts became known in
+    rolls: int = 0  # dice rolled so far (the next roll's place in the seeded stream)
     spare: frozenset[m.Scope] = frozenset()  # scopes whose first head keeps facts set at the start
     roster: Roster | None = None  # the combatants and their state, if the run has a roster
     acted: int = 0  # this visit's actions already carried out (a `record` must not run twice)

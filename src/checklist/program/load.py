@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -107,16 +109,35 @@ def load(path: str | Path | Sequence[str | Path]) -> Program:
                                 "check a part of the folder at a time")  # fmt: skip
             name = str(file)
             sources[name] = text
-            builder = Builder(name)
-            _, errors = parse(text, name, sink=builder.feed)  # statements go straight to the builder
-            module = builder.finish()
-            diagnostics.extend(errors)
-            diagnostics.extend(builder.diagnostics)
-            if not builder.fed and not errors:
-                diagnostics.append(diag(EMPTY, "flow file declares nothing", m.Span(name, 1, 1, 1, 1),
-                                        help='start it with `checklist ID "Title"` or remove it'))  # fmt: skip
-            modules.append(module)
+            built = build(name, text) if len(text) > CACHED_BYTES else _built(name, text)
+            diagnostics.extend(built.diagnostics)
+            modules.append(built.module)
         return join(modules, diagnostics, sources)
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    """One file's module and what its parse and build said about it (immutable: shared by the cache)."""
+
+    module: m.Module
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def build(name: str, text: str) -> Built:
+    builder = Builder(name)
+    _, errors = parse(text, name, sink=builder.feed)  # statements go straight to the builder
+    module = builder.finish()
+    said = [*errors, *builder.diagnostics]
+    if not builder.fed and not errors:
+        said.append(diag(EMPTY, "flow file declares nothing", m.Span(name, 1, 1, 1, 1),
+                         help='start it with `checklist ID "Title"` or remove it'))  # fmt: skip
+    return Built(module, tuple(said))
+
+
+# The files loaded last, by name and text: a folder loaded again (the checker after an edit, a
+# simulation, the tests) parses only the files that changed. Big files are built each time.
+CACHED_BYTES = 1 << 20
+_built = lru_cache(maxsize=32)(build)
 
 
 def join(modules: list[m.Module], diagnostics: list[Diagnostic], sources: dict[str, str]) -> Program:
