@@ -19,6 +19,7 @@ from checklist.present.screen import (
     RefView,
     RosterView,
     Screen,
+    roster_view,
     screen,
     summary_view,
     where_view,
@@ -183,7 +184,8 @@ def test_the_defender_branch_is_named_and_the_roster_carries_the_damage(turn: Tu
     )
     roster = turn.session.state.roster
     assert roster is not None and last.roster is not None
-    assert [paint.combatant_text(c) for c in last.roster.combatants] == [roster.describe(i) for i in range(2)]
+    now = roster_view(roster, turn.session.program).combatants
+    assert [paint.combatant_text(c) for c in last.roster.combatants] == [paint.combatant_text(c) for c in now]
     assert paint.combatant_text(hurt) == "Bruno: HP 4/13, FP 12/12, lying, shock -4, reeling, stunned"
 
 

@@ -11,6 +11,8 @@ from checklist.engine import journal as jr
 from checklist.engine.session import Session
 from checklist.graph.program import Program
 from checklist.play import saving
+from checklist.present.screen import roster_view
+from checklist.present.text import combatant_text
 from checklist.roster.combatants import Roster, RosterError
 from checklist.roster.load import load
 from tests.turns import DATA, MELEE_ANSWERS
@@ -18,12 +20,17 @@ from tests.turns import DATA, MELEE_ANSWERS
 ROSTER = DATA / "duel-roster.toml"
 
 
-def test_turn_order_is_by_basic_speed_then_dx() -> None:
+def roster_line(roster: Roster, program: Program, who: int) -> str:
+    """The line the run shows for a combatant (present/: the words of the terminal and the page)."""
+    return combatant_text(roster_view(roster, program).combatants[who])
+
+
+def test_turn_order_is_by_basic_speed_then_dx(flow: Program) -> None:
     roster = load(ROSTER)
     assert [s.name for s in roster.sheets] == ["Alice", "Bruno"]  # Basic Speed 6.25 before 5.5 (B393)
     assert roster.get(0, "weapon-skill") == 15 and roster.get(0, "weapon-type") == "cut"
     assert roster.get(1, "dr", "torso") == 2 and roster.get(1, "dr", "skull") == 0  # no DR listed: 0
-    assert roster.describe(1) == "Bruno: HP 13/13, FP 12/12, standing"
+    assert roster_line(roster, flow, 1) == "Bruno: HP 13/13, FP 12/12, standing"
 
 
 @pytest.mark.parametrize(("text", "words"), [
@@ -187,25 +194,3 @@ def test_the_fight_at_a_real_terminal_survives_a_kill(flow: Program, tmp_path: P
     people = {c["name"]: (c["current-hp"], c["shock"], c["stunned"], c["posture"]) for c in state["combatants"]}
     assert people == {"Alice": (10, 0, "no", "standing"), "Bruno": (-2, -4, "yes", "lying")}
     assert state["round"] == 2 and state["turn"] == "Bruno"
-
-
-@pytest.mark.parametrize(("hp", "words"), [
-    (13, ()),
-    (5, ()),  # 5 is not below 13/3 = 4.33
-    (4, ("reeling",)),  # below 1/3 of HP (B419): Move and Dodge halved
-    (1, ("reeling",)),
-    (0, ("at 0 HP or less",)),  # an HT roll each turn to stay conscious (B419)
-    (-64, ("at 0 HP or less",)),
-    (-65, ("dead",)),  # -5 x HP (B419)
-])  # fmt: skip
-def test_the_roster_line_says_what_the_hp_mean(hp: int, words: tuple[str, ...]) -> None:
-    from dataclasses import replace
-
-    roster = load(ROSTER)
-    state = replace(roster.states[1], current_hp=hp)
-    assert state.conditions(13) == words
-    assert (
-        replace(roster, states=(roster.states[0], state))
-        .describe(1)
-        .endswith("standing" + "".join(f", {w}" for w in words))
-    )

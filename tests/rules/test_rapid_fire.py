@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 from checklist.engine.session import Session
 from checklist.graph.program import Program
 from checklist.present.fight import fight_view
+from checklist.present.screen import roster_view
+from checklist.present.text import combatant_text
 from checklist.roster.load import load
 from checklist.terminal.paint import attack_text
 from tests.turns import DATA
@@ -227,7 +229,8 @@ def test_a_burst_at_one_arm_records_no_more_than_cripples_it(flow: Program) -> N
     assert roster is not None
     bruno = roster.states[[s.name for s in roster.sheets].index("Bruno")]
     assert (dict(bruno.wounds), bruno.crippled) == ({"right-arm": 7}, ("right-arm",))
-    assert "right arm crippled" in roster.describe(roster.index("Bruno") or 0)
+    line = combatant_text(roster_view(roster, flow).combatants[roster.index("Bruno") or 0])
+    assert "right arm crippled" in line
 
 
 def test_two_hits_under_the_threshold_cripple_the_arm_together(flow: Program) -> None:

@@ -178,7 +178,7 @@ class Evaluator:
                 continue  # every row left takes any value here: the key need not be known
             value, work = self.worked(key)
             shown.append(work)
-            rows = [r for r in rows if index < len(r.cells) and _matches(r.cells[index], value)]
+            rows = [r for r in rows if index < len(r.cells) and matches(r.cells[index], value)]
         where = f"{expr.table}.{expr.column}[{', '.join(shown)}]"
         if not rows:
             raise CannotCompute(f"table `{expr.table}` has no row for {', '.join(shown)}")
@@ -196,7 +196,9 @@ class Evaluator:
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9 ,./'()+-]*")  # a value such as `Right Leg`, not `- (*1)`
 
 
-def _matches(cell: str, value: Scalar) -> bool:
+def matches(cell: str, value: Scalar) -> bool:
+    """Whether a table's key cell holds `value`: empty (any), a range such as `less than 1/3`, or the
+    same word; how every lookup finds its row."""
     if not cell:
         return True
     if isinstance(value, Fraction):

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from checklist.engine.questions import Value
 from checklist.engine.session import Session
 from checklist.engine.state import Visit
+from checklist.graph.program import Program
+from checklist.present.conditions import conditions
 from checklist.roster.combatants import Roster
 
 ATTACK_STARTS = "combat.27"  # First unresolved attack: the target is chosen here
@@ -60,18 +62,18 @@ def fight_view(session: Session) -> FightView | None:
     if roster is None:
         return None
     log = _log(session.state.trace, roster)
-    return FightView(_rows(roster, log), log)
+    return FightView(_rows(roster, log, session.program), log)
 
 
-def _rows(roster: Roster, log: tuple[AttackLine, ...]) -> tuple[CombatantRow, ...]:
+def _rows(roster: Roster, log: tuple[AttackLine, ...], program: Program) -> tuple[CombatantRow, ...]:
     rows = []
     for sheet, state in zip(roster.sheets, roster.states, strict=True):
         hp = sheet.number("hp")
-        conditions = state.conditions(hp)
+        said = conditions(program, sheet, state)
         wounds = tuple(f"{a.location or 'hit'} {a.injury}" + (" crippled" if a.crippled else "")
                        for a in log if a.target == sheet.name and a.injury)  # fmt: skip
         rows.append(CombatantRow(sheet.name, state.current_hp, hp, state.current_fp, sheet.number("fp"),
-                                 state.shock, state.posture, conditions, wounds))  # fmt: skip
+                                 state.shock, state.posture, said, wounds))  # fmt: skip
     return tuple(rows)
 
 

@@ -19,6 +19,7 @@ from checklist.engine.session import Session
 from checklist.engine.state import Decision, Finish, Known, Visit
 from checklist.graph.program import Program
 from checklist.model.decks import card_brief, card_for, card_text
+from checklist.present.conditions import conditions
 from checklist.present.fight import FightView, fight_view
 from checklist.present.passing import assumed_since, passed_steps, since_answer
 from checklist.present.refs import book_name
@@ -50,7 +51,7 @@ class CombatantView:
     max_fp: int | None
     shock: int  # 0: no shock
     posture: str
-    conditions: tuple[str, ...]  # "reeling", "stunned", "grappled" (Condition.conditions)
+    conditions: tuple[str, ...]  # "reeling", "stunned", "grappled" (present/conditions.py)
     acting: bool  # it is this combatant's turn
 
 
@@ -230,8 +231,9 @@ def screen(session: Session) -> Screen:
         OptionsView(fact.name, fact.choices) for o in step.options if (fact := program.facts.get(o.fact)) is not None
     )
     last = state.last
+    roster = roster_view(state.roster, program) if state.roster is not None else None
     return Screen(step.key, step.number, step.title, checklist.title, section, last.branch if last else "",
-                  last.resumed if last else False, roster_view(state.roster) if state.roster is not None else None,
+                  last.resumed if last else False, roster,
                   step.prose, tuple(ref_view(r) for r in step.refs), tables, options, _known_shown(session),
                   card_views(session), question_view(session), tuple(session.overridable()), (),
                   passed_steps(session), not session.pause, last_roll(session), assumed_since(session))  # fmt: skip
@@ -241,12 +243,12 @@ def ref_view(ref: m.Ref) -> RefView:
     return RefView(str(ref), book_name(ref.book), describe_ref(ref))
 
 
-def roster_view(roster: Roster) -> RosterView:
+def roster_view(roster: Roster, program: Program) -> RosterView:
     combatants = []
     for i, (sheet, state) in enumerate(zip(roster.sheets, roster.states, strict=True)):
-        conditions = state.conditions(sheet.number("hp"))
+        said = conditions(program, sheet, state)
         combatants.append(CombatantView(sheet.name, state.current_hp, sheet.number("hp"), state.current_fp,
-                                        sheet.number("fp"), state.shock, state.posture, conditions,
+                                        sheet.number("fp"), state.shock, state.posture, said,
                                         i == roster.current))  # fmt: skip
     return RosterView(roster.round, roster.actor.name, tuple(combatants))
 

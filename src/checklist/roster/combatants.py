@@ -63,17 +63,6 @@ class Condition:
             return dict(self.wounds).get(slug(key), 0)
         return "yes" if slug(key) in self.crippled else "no"
 
-    def conditions(self, max_hp: int | None) -> tuple[str, ...]:
-        """The flags, and what the HP say (B419): reeling below 1/3, at 0 HP or less, dead at -5xHP."""
-        hp, found = self.current_hp, []
-        if max_hp and hp <= -5 * max_hp:
-            found.append("dead")
-        elif max_hp and hp <= 0 and not self.dead:
-            found.append("at 0 HP or less")
-        elif max_hp and hp > 0 and 3 * hp < max_hp:
-            found.append("reeling")
-        return tuple(dict.fromkeys([*found, *self.flags()]))
-
     def get(self, attr: str) -> Value:
         if attr == "readied":
             return self.readied[0] if self.readied else ""
@@ -193,13 +182,6 @@ class Roster:
     def next_turn(self) -> Roster:
         current = (self.current + 1) % len(self.sheets)
         return replace(self, current=current, round=self.round + (1 if current == 0 else 0))
-
-    def describe(self, who: int) -> str:
-        sheet, state = self.sheets[who], self.states[who]
-        flags = state.conditions(sheet.number("hp"))
-        shock = f", shock {state.shock}" if state.shock else ""
-        return (f"{sheet.name}: HP {state.current_hp}/{sheet.number('hp')}, FP {state.current_fp}/"
-                f"{sheet.number('fp')}, {state.posture}{shock}" + "".join(f", {f}" for f in flags))  # fmt: skip
 
 
 _V = TypeVar("_V")

@@ -8,26 +8,37 @@ from __future__ import annotations
 
 from html import escape
 
+from checklist.present.conditions import WORDS
 from checklist.present.fight import FightView
 from checklist.present.screen import CombatantView, LedgerView, RosterView, Screen, SummaryView
 from checklist.present.text import attack_text, signed
+
+HURT = frozenset(WORDS.values())
 
 
 def e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _bar(what: str, value: int, most: int | None, name: str) -> str:
-    """HP or FP as a meter (low at a third, B419) with the numbers beside it."""
+def _bar(what: str, value: int, most: int | None, name: str, low: float) -> str:
+    """HP or FP as a meter, shown low below `low`, with the numbers beside it."""
     if most is None or most <= 0:
         return f'<span class="points">{what} {e(value)}</span>'
     shown = max(0, min(value, most))
-    third = most / 3
     return (
-        f'<span class="points">{what} <meter min="0" max="{most}" low="{third:.2f}" optimum="{most}" '
+        f'<span class="points">{what} <meter min="0" max="{most}" low="{low:.2f}" optimum="{most}" '
         f'value="{shown}" aria-label="{e(name)} {what} {e(value)} of {most}"></meter> '
         f'<span class="{what.lower()}">{e(value)}/{most}</span></span>'
     )
+
+
+def _hp_low(c: CombatantView) -> float:
+    """Low exactly when the flow's `hp-thresholds` says reeling or worse (present/conditions.py)."""
+    return float(c.max_hp or 0) if HURT & set(c.conditions) else 0.0
+
+
+def _fp_low(c: CombatantView) -> float:
+    return (c.max_fp or 0) / 3  # tired below 1/3 of FP: rules.flow's actor-tired (an expression, not a table yet)
 
 
 def combatant_html(c: CombatantView) -> str:
@@ -36,7 +47,7 @@ def combatant_html(c: CombatantView) -> str:
     conditions = "".join(f'<span class="condition">{e(x)}</span>' for x in c.conditions)
     return (
         f'<li{acting} data-name="{e(c.name)}"><span class="name">{e(c.name)}</span> '
-        f"{_bar('HP', c.hp, c.max_hp, c.name)} {_bar('FP', c.fp, c.max_fp, c.name)} "
+        f"{_bar('HP', c.hp, c.max_hp, c.name, _hp_low(c))} {_bar('FP', c.fp, c.max_fp, c.name, _fp_low(c))} "
         f'<span class="posture">{e(c.posture)}</span>{shock}{conditions}</li>'
     )
 

@@ -1,0 +1,37 @@
+"""The roster's HP meter is low exactly when the flow's `hp-thresholds` says reeling or worse."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from checklist.graph.program import Program
+from checklist.present.screen import roster_view
+from checklist.roster.load import load
+from checklist.web.panels import combatant_html
+from tests.turns import DATA
+
+
+def meter(html: str, what: str) -> tuple[float, int]:
+    found = re.search(rf'low="([0-9.]+)" optimum="[0-9]+" value="(-?[0-9]+)" aria-label="[^"]* {what} ', html)
+    assert found is not None, html
+    return float(found.group(1)), int(found.group(2))
+
+
+@pytest.mark.parametrize(("hp", "low"), [(13, False), (5, False), (4, True), (0, True), (-70, True)])
+def test_the_hp_meter_is_low_where_the_flow_says_reeling(flow: Program, hp: int, low: bool) -> None:
+    """Bruno, 13 HP: by hand, reeling below 13/3 = 4.33 (B419), so at 4 HP and not at 5."""
+    roster = load(DATA / "duel-roster.toml")
+    hurt = replace(roster, states=(roster.states[0], replace(roster.states[1], current_hp=hp)))
+    limit, value = meter(combatant_html(roster_view(hurt, flow).combatants[1]), "HP")
+    assert (value < limit) is low
+    assert value == max(0, hp)
+
+
+def test_the_fp_meter_is_low_below_a_third(flow: Program) -> None:
+    roster = load(DATA / "duel-roster.toml")
+    tired = replace(roster, states=(roster.states[0], replace(roster.states[1], current_fp=3)))
+    limit, value = meter(combatant_html(roster_view(tired, flow).combatants[1]), "FP")
+    assert value == 3 and limit == pytest.approx(12 / 3, abs=0.01)  # Bruno's 12 FP: tired below 4
