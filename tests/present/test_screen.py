@@ -21,9 +21,9 @@ from checklist.present.screen import (
     Screen,
     roster_view,
     screen,
-    summary_view,
-    where_view,
 )
+from checklist.present.summary import summary_view
+from checklist.present.where import where_view
 from checklist.roster.load import load
 from checklist.terminal import paint
 from tests.turns import MELEE_ANSWERS, ROOT

@@ -18,7 +18,7 @@ from checklist.checks import (
     tables,
     unknown_step,
     unreachable,
-)  # fmt: skip
+)
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.memory import gc_paused
 from checklist.graph.program import Program
@@ -82,9 +82,14 @@ class _Listed:
             if seen > MAX_LISTED_PER_CODE:
                 last = self.last[code]
                 hidden = seen - MAX_LISTED_PER_CODE
-                out.append(Diagnostic(
-                    last.code, f"and {hidden} more {last.code.name} findings, not listed", last.span,
-                    (f"only the first {MAX_LISTED_PER_CODE} findings of each code are listed",),
-                    help="fix the listed ones first: one fix often clears many", more=hidden,
-                ))  # fmt: skip
+                out.append(
+                    Diagnostic(
+                        last.code,
+                        f"and {hidden} more {last.code.name} findings, not listed",
+                        last.span,
+                        (f"only the first {MAX_LISTED_PER_CODE} findings of each code are listed",),
+                        help="fix the listed ones first: one fix often clears many",
+                        more=hidden,
+                    )
+                )
         return out

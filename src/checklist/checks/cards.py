@@ -15,15 +15,26 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         for card in deck.cards:
             if not card.categories:
                 listed = ", ".join(sorted(names))
-                yield diag(BAD_CARD, f"card `{card.name}` is in no category", card.span,
-                           help=f"add `in CATEGORY` under it; deck `{deck.name}` has: {listed}")  # fmt: skip
+                yield diag(
+                    BAD_CARD,
+                    f"card `{card.name}` is in no category",
+                    card.span,
+                    help=f"add `in CATEGORY` under it; deck `{deck.name}` has: {listed}",
+                )
             for category in card.categories:
                 if category not in names:
-                    yield diag(BAD_CARD, f"card `{card.name}` is in category `{category}`, which deck "
-                               f"`{deck.name}` does not declare", card.span,
-                               help=f"use one of: {', '.join(sorted(names))}")  # fmt: skip
+                    yield diag(
+                        BAD_CARD,
+                        f"card `{card.name}` is in category `{category}`, which deck `{deck.name}` does not declare",
+                        card.span,
+                        help=f"use one of: {', '.join(sorted(names))}",
+                    )
     for step in program.steps.values():
         for show in step.cards:
             if show.deck not in program.decks:
-                yield diag(BAD_CARD, f"step {step.key} shows a card from deck `{show.deck}`, which is not declared",
-                           show.span, help=f"declared decks: {', '.join(sorted(program.decks)) or 'none'}")  # fmt: skip
+                yield diag(
+                    BAD_CARD,
+                    f"step {step.key} shows a card from deck `{show.deck}`, which is not declared",
+                    show.span,
+                    help=f"declared decks: {', '.join(sorted(program.decks)) or 'none'}",
+                )

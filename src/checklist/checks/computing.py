@@ -49,18 +49,27 @@ def _attributes(expr: m.Expr) -> Iterator[Diagnostic]:
         if expr.role not in ROLES:
             yield _no_role(f"`{expr.role}.{expr.name}`", expr.span)
         elif expr.name not in ATTRIBUTES:
-            yield diag(BAD_ATTRIBUTE, f"a combatant has no `{expr.name}`", expr.span,
-                       help=f"roster attributes: {', '.join(ATTRIBUTES)}")  # fmt: skip
+            yield diag(
+                BAD_ATTRIBUTE,
+                f"a combatant has no `{expr.name}`",
+                expr.span,
+                help=f"roster attributes: {', '.join(ATTRIBUTES)}",
+            )
     elif isinstance(expr, m.Lookup) and expr.table in ROLES and expr.column not in KEYED:
-        yield diag(BAD_ATTRIBUTE, f"a combatant has no `{expr.column}[...]`", expr.span,
-                   help=f"keyed roster attributes: {', '.join(KEYED)}")  # fmt: skip
+        yield diag(
+            BAD_ATTRIBUTE,
+            f"a combatant has no `{expr.column}[...]`",
+            expr.span,
+            help=f"keyed roster attributes: {', '.join(KEYED)}",
+        )
     for child in m.expr_children(expr):
         yield from _attributes(child)
 
 
 def _no_role(what: str, span: m.Span) -> Diagnostic:
-    return diag(BAD_ATTRIBUTE, f"{what} names no role", span,
-                help=f"a combatant is named by its role: {', '.join(ROLES)}")  # fmt: skip
+    return diag(
+        BAD_ATTRIBUTE, f"{what} names no role", span, help=f"a combatant is named by its role: {', '.join(ROLES)}"
+    )
 
 
 def _recorded(action: m.Record) -> Iterator[Diagnostic]:
@@ -68,14 +77,26 @@ def _recorded(action: m.Record) -> Iterator[Diagnostic]:
     if action.role not in ROLES:
         yield _no_role(f"`record {action.role}.{action.attr}`", action.span)
     elif action.key is None and action.attr in KEYED_STATE:
-        yield diag(BAD_ATTRIBUTE, f"`{action.attr}` is kept for each key, and this record names none", action.span,
-                   help=f"name the key: record {action.role}.{action.attr}[wound-location] = ...")  # fmt: skip
+        yield diag(
+            BAD_ATTRIBUTE,
+            f"`{action.attr}` is kept for each key, and this record names none",
+            action.span,
+            help=f"name the key: record {action.role}.{action.attr}[wound-location] = ...",
+        )
     elif action.key is None and action.attr not in STATE:
-        yield diag(BAD_ATTRIBUTE, f"`{action.attr}` is not a state the flow can record", action.span,
-                   help=f"recordable: {', '.join(STATE)}; by key: {', '.join(KEYED_STATE)}")  # fmt: skip
+        yield diag(
+            BAD_ATTRIBUTE,
+            f"`{action.attr}` is not a state the flow can record",
+            action.span,
+            help=f"recordable: {', '.join(STATE)}; by key: {', '.join(KEYED_STATE)}",
+        )
     elif action.key is not None and action.attr not in KEYED_STATE:
-        yield diag(BAD_ATTRIBUTE, f"`{action.attr}[...]` is not a state kept for each key", action.span,
-                   help=f"kept for each key: {', '.join(KEYED_STATE)}; record the others without one")  # fmt: skip
+        yield diag(
+            BAD_ATTRIBUTE,
+            f"`{action.attr}[...]` is not a state kept for each key",
+            action.span,
+            help=f"kept for each key: {', '.join(KEYED_STATE)}; record the others without one",
+        )
 
 
 def _calls(expr: m.Expr) -> Iterator[Diagnostic]:
@@ -83,12 +104,17 @@ def _calls(expr: m.Expr) -> Iterator[Diagnostic]:
         function = FUNCTIONS.get(expr.func)
         low, high = (function.least, function.most) if function is not None else (0, -1)
         if function is None:
-            yield diag(BAD_CALL, f"there is no function `{expr.func}`", expr.span,
-                       help=f"use one of: {', '.join(FUNCTIONS)}")  # fmt: skip
+            yield diag(
+                BAD_CALL, f"there is no function `{expr.func}`", expr.span, help=f"use one of: {', '.join(FUNCTIONS)}"
+            )
         elif not low <= len(expr.args) <= high:
             want = str(low) if low == high else f"{low} or more"
-            yield diag(BAD_CALL, f"`{expr.func}` takes {want} arguments, not {len(expr.args)}", expr.span,
-                       help="see docs/language.md, section Computed facts")  # fmt: skip
+            yield diag(
+                BAD_CALL,
+                f"`{expr.func}` takes {want} arguments, not {len(expr.args)}",
+                expr.span,
+                help="see docs/language.md, section Computed facts",
+            )
     for child in m.expr_children(expr):
         yield from _calls(child)
 
@@ -109,8 +135,12 @@ def _cycles(program: Program) -> Iterator[Diagnostic]:
         if cycle:
             fact = program.facts[cycle[0]]
             shown = " -> ".join([*cycle, cycle[0]])
-            yield diag(COMPUTE_CYCLE, f"computed fact `{cycle[0]}` depends on itself: {shown}", fact.span,
-                       help="compute one of them from other facts, or ask it")  # fmt: skip
+            yield diag(
+                COMPUTE_CYCLE,
+                f"computed fact `{cycle[0]}` depends on itself: {shown}",
+                fact.span,
+                help="compute one of them from other facts, or ask it",
+            )
             done.update(cycle)
     yield from _chains(program, reads, done)
 
@@ -173,12 +203,15 @@ def _chains(program: Program, reads: dict[str, list[str]], cyclic: set[str]) -> 
             chain = [name]
             while chain[-1] in via and len(chain) < 6:
                 chain.append(via[chain[-1]])
-            yield diag(TOO_DEEP, f"working out `{name}` nests {total} deep, more than {MAX_COMPUTE_DEPTH}, through the "
-                       f"computed facts it reads: {' -> '.join(chain)}" + (" -> ..." if chain[-1] in via else ""),
-                       program.facts[name].span,
-                       f"each computed fact read counts {READ_COST}, plus the nesting of its expression",
-                       help="ask one of the facts in the chain instead of computing it, or compute it from "
-                       "facts nearer the inputs")  # fmt: skip
+            yield diag(
+                TOO_DEEP,
+                f"working out `{name}` nests {total} deep, more than {MAX_COMPUTE_DEPTH}, through the "
+                f"computed facts it reads: {' -> '.join(chain)}" + (" -> ..." if chain[-1] in via else ""),
+                program.facts[name].span,
+                f"each computed fact read counts {READ_COST}, plus the nesting of its expression",
+                help="ask one of the facts in the chain instead of computing it, or compute it from "
+                "facts nearer the inputs",
+            )
 
 
 def nesting(expr: m.Expr) -> int:
@@ -207,10 +240,18 @@ def _line(program: Program, action: m.Add) -> Iterator[Diagnostic]:
     ledger = program.facts.get(action.ledger)
     fact = program.facts.get(action.fact)
     if ledger is not None and ledger.kind != "ledger":
-        yield diag(BAD_LEDGER, f"`{action.ledger}` is not a ledger", action.span,
-                   f"it is declared `{ledger.kind}` at {ledger.span}",
-                   help=f'declare it `fact {action.ledger} : ledger per {ledger.scope} "Title"`')  # fmt: skip
+        yield diag(
+            BAD_LEDGER,
+            f"`{action.ledger}` is not a ledger",
+            action.span,
+            f"it is declared `{ledger.kind}` at {ledger.span}",
+            help=f'declare it `fact {action.ledger} : ledger per {ledger.scope} "Title"`',
+        )
     if fact is not None and fact.kind not in NUMBERS:
-        yield diag(BAD_LEDGER, f"`{action.fact}` is not a number, so it cannot be a ledger line", action.span,
-                   f"it is declared `{fact.kind}` at {fact.span}",
-                   help="add a number fact (computed, if need be) instead")  # fmt: skip
+        yield diag(
+            BAD_LEDGER,
+            f"`{action.fact}` is not a number, so it cannot be a ledger line",
+            action.span,
+            f"it is declared `{fact.kind}` at {fact.span}",
+            help="add a number fact (computed, if need be) instead",
+        )

@@ -29,9 +29,17 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         if detour is None:
             notes.append(f"no path at all leads from {source} to {target}")
         else:
-            notes.append("the shortest path passes through a step it must avoid: " + " → ".join(detour[:12])
-                         + (" → …" if len(detour) > 12 else ""))  # fmt: skip
+            notes.append(
+                "the shortest path passes through a step it must avoid: "
+                + " → ".join(detour[:12])
+                + (" → …" if len(detour) > 12 else "")
+            )
         first = graph.reachable([source], blocked)
         notes.append(f"before that, {source} reaches only: {step_list(first)}")
-        yield diag(EXPECTATION, f"expectation failed: {wording}", expect.span, *notes,
-                   help="fix the jump that leaves the path, or the assertion")  # fmt: skip
+        yield diag(
+            EXPECTATION,
+            f"expectation failed: {wording}",
+            expect.span,
+            *notes,
+            help="fix the jump that leaves the path, or the assertion",
+        )

@@ -90,9 +90,13 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         if fact.assumed is not None:
             yield from _assumed(program, fact)
         if fact.name not in used:
-            yield diag(UNUSED_FACT, f"fact `{fact.name}` is never asked", fact.span,
-                       "no condition, choose, dispatch or options names it",
-                       help="use it in a step, or remove it")  # fmt: skip
+            yield diag(
+                UNUSED_FACT,
+                f"fact `{fact.name}` is never asked",
+                fact.span,
+                "no condition, choose, dispatch or options names it",
+                help="use it in a step, or remove it",
+            )
 
 
 def _dice(fact: m.Fact) -> Iterator[Diagnostic]:
@@ -100,19 +104,31 @@ def _dice(fact: m.Fact) -> Iterator[Diagnostic]:
     try:
         Dice.parse(fact.dice or "")
     except DiceError as exc:
-        yield diag(BAD_REF, f"fact `{fact.name}` rolls impossible dice: {exc}", fact.span,
-                   help="write dice like 3d6, 1d6+2 or 2d6-1")  # fmt: skip
+        yield diag(
+            BAD_REF,
+            f"fact `{fact.name}` rolls impossible dice: {exc}",
+            fact.span,
+            help="write dice like 3d6, 1d6+2 or 2d6-1",
+        )
 
 
 def _assumed(program: Program, fact: m.Fact) -> Iterator[Diagnostic]:
     value = fact.assumed
     if fact.kind in ("ledger", "combatant", "weapon"):
-        yield diag(BAD_VALUE, f"fact `{fact.name}` cannot assume a value: a {fact.kind} is never assumed", fact.span,
-                   help="remove `assume ...`")  # fmt: skip
+        yield diag(
+            BAD_VALUE,
+            f"fact `{fact.name}` cannot assume a value: a {fact.kind} is never assumed",
+            fact.span,
+            help="remove `assume ...`",
+        )
     elif fact.kind in ("number", "roll"):
         if not isinstance(value, int):
-            yield diag(BAD_VALUE, f"fact `{fact.name}` is a number and cannot assume `{value}`", fact.span,
-                       help="assume a whole number, e.g. `assume 0`")  # fmt: skip
+            yield diag(
+                BAD_VALUE,
+                f"fact `{fact.name}` is a number and cannot assume `{value}`",
+                fact.span,
+                help="assume a whole number, e.g. `assume 0`",
+            )
     else:
         yield from _value(program, fact, value or "", fact.span, fact_values(program, fact))
 
@@ -126,9 +142,13 @@ def _counts(program: Program) -> Iterator[Diagnostic]:
             for name, role in ((jump.count, "counts the branches"), (jump.item, "is each branch's number")):
                 fact = program.facts.get(name or "")
                 if fact is not None and fact.kind not in ("number", "roll"):
-                    yield diag(BAD_VALUE, f"split at {step.key}: `{name}` {role} but is a {fact.kind}", jump.span,
-                               f"`{name}` is declared at {fact.span}",
-                               help=f"declare `{name}` as a number: `fact {name} : number per attack ...`")  # fmt: skip
+                    yield diag(
+                        BAD_VALUE,
+                        f"split at {step.key}: `{name}` {role} but is a {fact.kind}",
+                        jump.span,
+                        f"`{name}` is declared at {fact.span}",
+                        help=f"declare `{name}` as a number: `fact {name} : number per attack ...`",
+                    )
 
 
 def _undefined(program: Program, name: str, span: m.Span) -> Diagnostic:
@@ -145,5 +165,10 @@ def _value(
     if allowed is None or str(value) in allowed:
         return
     shown = ", ".join(sorted(allowed)[:12])
-    yield diag(BAD_VALUE, f"fact `{fact.name}` cannot be `{value}`", span, f"its values: {shown}",
-               help=f"use one of the values declared at {fact.span}")  # fmt: skip
+    yield diag(
+        BAD_VALUE,
+        f"fact `{fact.name}` cannot be `{value}`",
+        span,
+        f"its values: {shown}",
+        help=f"use one of the values declared at {fact.span}",
+    )

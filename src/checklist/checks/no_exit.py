@@ -51,8 +51,12 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         if targets == {key}:
             reported.add(key)
             step = graph.steps[key]
-            yield diag(SELF_LOOP, f"step {key} \"{step.title}\" jumps only to itself", step.span,
-                       help="point the jump at the next step")  # fmt: skip
+            yield diag(
+                SELF_LOOP,
+                f'step {key} "{step.title}" jumps only to itself',
+                step.span,
+                help="point the jump at the next step",
+            )
     for component in graph.strongly_connected():
         looped = len(component) > 1 or component[0] in set(graph.successors(component[0]))
         if not looped or component[0] not in stuck or component[0] in reported:
@@ -60,14 +64,22 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         reported.update(component)
         first = min(component, key=lambda k: (graph.steps[k].checklist, graph.steps[k].number))
         step = graph.steps[first]
-        yield diag(TRAP, f"{len(component)} steps form a loop with no way out", step.span,
-                   f"members: {step_list(component)}",
-                   "no step in the loop ends the flow or jumps outside it",
-                   help="add an exit, e.g. `if combat-over -> post-combat.1` or `end`")  # fmt: skip
+        yield diag(
+            TRAP,
+            f"{len(component)} steps form a loop with no way out",
+            step.span,
+            f"members: {step_list(component)}",
+            "no step in the loop ends the flow or jumps outside it",
+            help="add an exit, e.g. `if combat-over -> post-combat.1` or `end`",
+        )
     for key in sorted(stuck - reported, key=lambda k: (graph.steps[k].checklist, graph.steps[k].number)):
         step = graph.steps[key]
         if step.jumps:
             continue  # it leads into a trap, a dead end or a broken jump, each reported at its source
-        yield diag(NO_EXIT, f"step {key} \"{step.title}\" has no path to an end", step.span,
-                   "it has no jumps and does not end the flow",
-                   help="add a `go`, an `else`, or `end`")  # fmt: skip
+        yield diag(
+            NO_EXIT,
+            f'step {key} "{step.title}" has no path to an end',
+            step.span,
+            "it has no jumps and does not end the flow",
+            help="add a `go`, an `else`, or `end`",
+        )

@@ -23,9 +23,13 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
             continue
         if isinstance(last, (m.Branch, m.Choose)):
             what = "`choose` does not cover every value" if isinstance(last, m.Choose) else "no `else`"
-            yield diag(NO_OTHERWISE, f"step {step.key} has a condition but {what}", last.span,
-                       "when no condition holds, the flow has nowhere to go",
-                       help="add `else -> N` after the last `if`")  # fmt: skip
+            yield diag(
+                NO_OTHERWISE,
+                f"step {step.key} has a condition but {what}",
+                last.span,
+                "when no condition holds, the flow has nowhere to go",
+                help="add `else -> N` after the last `if`",
+            )
 
 
 def _exhaustive(program: Program, choose: m.Choose) -> bool:

@@ -17,8 +17,13 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
             if step.number > expected:
                 missing = f"{expected}" if step.number == expected + 1 else f"{expected}-{step.number - 1}"
                 what = "steps" if "-" in missing else "step"
-                yield diag(NUMBERING_GAP, f"`{checklist.id}` skips {what} {missing}", step.span,
-                           f"step {step.number} follows step {expected - 1}" if expected > 1 else
-                           f"the first step is {step.number}",
-                           help="renumber the steps or add the missing ones")  # fmt: skip
+                yield diag(
+                    NUMBERING_GAP,
+                    f"`{checklist.id}` skips {what} {missing}",
+                    step.span,
+                    f"step {step.number} follows step {expected - 1}"
+                    if expected > 1
+                    else f"the first step is {step.number}",
+                    help="renumber the steps or add the missing ones",
+                )
             expected = step.number + 1

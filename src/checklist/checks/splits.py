@@ -19,14 +19,22 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
 
 def _check(program: Program, graph: FlowGraph, step: m.Step, split: m.Split, last: bool) -> Iterator[Diagnostic]:
     if split.until is None and not split.returns:
-        yield diag(SPLIT_NEVER_RETURNS, f"split at {step.key} names no join", split.span,
-                   "nothing says where its branches rejoin or where the flow goes afterwards",
-                   help=f"add `until STEP` (carry on there) or `then return` (come back to {step.number})")  # fmt: skip
+        yield diag(
+            SPLIT_NEVER_RETURNS,
+            f"split at {step.key} names no join",
+            split.span,
+            "nothing says where its branches rejoin or where the flow goes afterwards",
+            help=f"add `until STEP` (carry on there) or `then return` (come back to {step.number})",
+        )
         return
     if split.returns and last:
-        yield diag(SPLIT_NEVER_RETURNS, f"split at {step.key} returns to a step with nothing after it",
-                   split.span, "after the branches come back, the step has no jump",
-                   help="add a `go` after the split")  # fmt: skip
+        yield diag(
+            SPLIT_NEVER_RETURNS,
+            f"split at {step.key} returns to a step with nothing after it",
+            split.span,
+            "after the branches come back, the step has no jump",
+            help="add a `go` after the split",
+        )
     start = program.resolve(split.target, step.checklist)
     if start not in graph.steps:
         return  # unknown-step reports it
@@ -37,6 +45,10 @@ def _check(program: Program, graph: FlowGraph, step: m.Step, split: m.Split, las
     if joins or branch & graph.returns:
         return
     goal = f"step {split.until}" if split.until else "a `return`"
-    yield diag(SPLIT_NEVER_RETURNS, f"split at {step.key} never returns: no branch from {split.target} reaches {goal}",
-               split.span, f"the branch starting at {start} covers {len(branch)} steps and none leads to {goal}",
-               help="point the split at the right step, or name the join with `until STEP`")  # fmt: skip
+    yield diag(
+        SPLIT_NEVER_RETURNS,
+        f"split at {step.key} never returns: no branch from {split.target} reaches {goal}",
+        split.span,
+        f"the branch starting at {start} covers {len(branch)} steps and none leads to {goal}",
+        help="point the split at the right step, or name the join with `until STEP`",
+    )

@@ -46,17 +46,30 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
             hint = f"did you mean `{close[0]}`?" if close else f'declare it: `table {name} "Title"`'
             yield diag(UNDEFINED_TABLE, f"table `{name}` is not declared", span, help=hint)
         elif column is not None and table.column(column) is None:
-            yield diag(UNDEFINED_TABLE, f"table `{name}` has no column `{column}`", span,
-                       f"its columns: {', '.join(table.columns)}", help="name one of its columns")  # fmt: skip
+            yield diag(
+                UNDEFINED_TABLE,
+                f"table `{name}` has no column `{column}`",
+                span,
+                f"its columns: {', '.join(table.columns)}",
+                help="name one of its columns",
+            )
     for table in program.tables.values():
         if not table.columns:
-            yield diag(BAD_TABLE, f"table `{table.name}` has no `columns` line", table.span,
-                       help="add `columns first | second | ...` under the table")  # fmt: skip
+            yield diag(
+                BAD_TABLE,
+                f"table `{table.name}` has no `columns` line",
+                table.span,
+                help="add `columns first | second | ...` under the table",
+            )
         yield from _duplicate_rows(table)
         if table.name not in used:
-            yield diag(UNUSED_TABLE, f"table `{table.name}` is never used", table.span,
-                       "no dispatch, fact, look-up or `uses` line names it",
-                       help=f"add `uses {table.name}` to the step that consults it")  # fmt: skip
+            yield diag(
+                UNUSED_TABLE,
+                f"table `{table.name}` is never used",
+                table.span,
+                "no dispatch, fact, look-up or `uses` line names it",
+                help=f"add `uses {table.name}` to the step that consults it",
+            )
 
 
 def _duplicate_rows(table: m.Table) -> Iterator[Diagnostic]:
@@ -69,8 +82,12 @@ def _duplicate_rows(table: m.Table) -> Iterator[Diagnostic]:
         if key in first:
             same = "the same cells" if row.cells == first[key].cells else "different cells"
             shown = " | ".join(key)
-            yield diag(DUPLICATE_ROW, f"table `{table.name}` has a second `{shown}` row, with {same}", row.span,
-                       f"the first is at {first[key].span}",
-                       help="remove the copy, or tell the rows apart")  # fmt: skip
+            yield diag(
+                DUPLICATE_ROW,
+                f"table `{table.name}` has a second `{shown}` row, with {same}",
+                row.span,
+                f"the first is at {first[key].span}",
+                help="remove the copy, or tell the rows apart",
+            )
         else:
             first[key] = row

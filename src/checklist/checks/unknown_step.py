@@ -53,5 +53,6 @@ def _unknown(program: Program, written: str, owner: str | None, span: m.Span, wh
         fuzzy = difflib.get_close_matches(number, [str(n) for n in numbers], n=1, cutoff=0.6)
         guess = fuzzy[0] if fuzzy else str(near)
         hint = f"did you mean step {guess}? `{checklist}` has steps {min(numbers)}-{max(numbers)}"
-    return diag(UNKNOWN_STEP, f"{what} goes to step {written}, which `{checklist}` does not have",
-                span, *notes, help=hint)  # fmt: skip
+    return diag(
+        UNKNOWN_STEP, f"{what} goes to step {written}, which `{checklist}` does not have", span, *notes, help=hint
+    )

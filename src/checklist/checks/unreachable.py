@@ -34,8 +34,13 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         rest = sorted(family - {root}, key=lambda k: graph.steps[k].number)
         if rest:
             notes.append(f"so these are unreachable too: {step_list(rest)}")
-        yield diag(UNREACHABLE, f"step {root} \"{step.title}\" is unreachable from the start", step.span,
-                   *notes, help=f"add a jump to {step.number}, or remove the step")  # fmt: skip
+        yield diag(
+            UNREACHABLE,
+            f'step {root} "{step.title}" is unreachable from the start',
+            step.span,
+            *notes,
+            help=f"add a jump to {step.number}, or remove the step",
+        )
 
 
 def _family(graph: FlowGraph, root: str, lost: set[str], claimed: set[str]) -> set[str]:

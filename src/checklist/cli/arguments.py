@@ -41,8 +41,13 @@ def parser() -> argparse.ArgumentParser:
     paths = sub.add_parser("paths", help="answer scripts that visit every step or take every edge of a flow")
     paths.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
     paths.add_argument("--cover", choices=("edges", "steps"), default="edges", help="what to cover (default: edges)")
-    paths.add_argument("-o", "--output", type=Path, metavar="DIR",
-                       help="write the scripts here (script-01.answers, ...); default: print them")  # fmt: skip
+    paths.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="DIR",
+        help="write the scripts here (script-01.answers, ...); default: print them",
+    )
     paths.add_argument(
         "--budget",
         type=int,
@@ -56,10 +61,19 @@ def parser() -> argparse.ArgumentParser:
 def run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
     parser.add_argument("--at", metavar="STEP", help="start at this step, e.g. combat.54")
-    parser.add_argument("--set", metavar="FACT=VALUE", action="append", default=[],
-                        help="a fact known from the start, e.g. stunned=no (repeatable)")  # fmt: skip
-    parser.add_argument("--session", type=Path, metavar="FILE",
-                        help=f"save the session here after every answer (default: {DEFAULT_SESSION})")  # fmt: skip
+    parser.add_argument(
+        "--set",
+        metavar="FACT=VALUE",
+        action="append",
+        default=[],
+        help="a fact known from the start, e.g. stunned=no (repeatable)",
+    )
+    parser.add_argument(
+        "--session",
+        type=Path,
+        metavar="FILE",
+        help=f"save the session here after every answer (default: {DEFAULT_SESSION})",
+    )
     parser.add_argument("--resume", type=Path, metavar="FILE", help="continue a saved session")
     parser.add_argument("--answers", type=Path, metavar="FILE", help="read the answers from FILE, one per prompt")
     parser.add_argument("--seed", type=int, metavar="N", help="seed for the dice the program rolls")
@@ -71,27 +85,51 @@ def run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--learn", action="store_true", help="show every step with its prose and wait for Enter (learning the rules)"
     )
-    parser.add_argument("--trace", action="store_true",
-                        help="at the end, print every step visited too (the table view prints the fight and its "
-                             "log)")  # fmt: skip
-    parser.add_argument("--roster", type=Path, metavar="FILE", action="append",
-                        help="the combatants: a TOML roster or a GCS character sheet (.gcs), repeatable "
-                             "(docs/roster.md); steps read them instead of asking")  # fmt: skip
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="at the end, print every step visited too (the table view prints the fight and its log)",
+    )
+    parser.add_argument(
+        "--roster",
+        type=Path,
+        metavar="FILE",
+        action="append",
+        help="the combatants: a TOML roster or a GCS character sheet (.gcs), repeatable "
+        "(docs/roster.md); steps read them instead of asking",
+    )
 
 
 def serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
-    parser.add_argument("--roster", type=Path, metavar="FILE", action="append",
-                        help="the combatants: a TOML roster or a GCS sheet (.gcs), repeatable")  # fmt: skip
-    parser.add_argument("--session", type=Path, metavar="FILE",
-                        help=f"the session, saved after every answer and resumed when it exists "
-                             f"(default: {DEFAULT_SESSION})")  # fmt: skip
+    parser.add_argument(
+        "--roster",
+        type=Path,
+        metavar="FILE",
+        action="append",
+        help="the combatants: a TOML roster or a GCS sheet (.gcs), repeatable",
+    )
+    parser.add_argument(
+        "--session",
+        type=Path,
+        metavar="FILE",
+        help=f"the session, saved after every answer and resumed when it exists (default: {DEFAULT_SESSION})",
+    )
     parser.add_argument("--port", type=int, default=8000, metavar="N", help="port (default 8000; 0: any free one)")
-    parser.add_argument("--host", default="127.0.0.1", metavar="ADDR",
-                        help="address to listen on (default 127.0.0.1: this machine only)")  # fmt: skip
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help="address to listen on (default 127.0.0.1: this machine only)",
+    )
     parser.add_argument("--at", metavar="STEP", help="start at this step, e.g. combat.1")
-    parser.add_argument("--set", metavar="FACT=VALUE", action="append", default=[],
-                        help="a fact known from the start, e.g. stunned=no (repeatable)")  # fmt: skip
+    parser.add_argument(
+        "--set",
+        metavar="FACT=VALUE",
+        action="append",
+        default=[],
+        help="a fact known from the start, e.g. stunned=no (repeatable)",
+    )
     parser.add_argument("--seed", type=int, metavar="N", help="seed for the dice the program rolls")
     parser.add_argument("--learn", action="store_true", help="show every step with its prose (learning the rules)")
     parser.set_defaults(ask_computed=False)
@@ -99,18 +137,21 @@ def serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def render_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     p: argparse.ArgumentParser = sub.add_parser(
-        "render", help="draw flows as flowcharts (SVG, PNG, PDF, DOT or Mermaid)",
+        "render",
+        help="draw flows as flowcharts (SVG, PNG, PDF, DOT or Mermaid)",
         description="Draw the flow, one checklist, one section or the steps around one step. "
         "Images need Graphviz's `dot`; the DOT source is written beside every image.",
-    )  # fmt: skip
-    p.add_argument("paths", nargs="*", type=Path, metavar="FLOW",
-                   help="flow files or folders (default: the bundled flow/)")  # fmt: skip
+    )
+    p.add_argument(
+        "paths", nargs="*", type=Path, metavar="FLOW", help="flow files or folders (default: the bundled flow/)"
+    )
     p.add_argument("--checklist", metavar="ID", help="draw one checklist, e.g. combat")
     p.add_argument("--section", metavar="NAME", help="draw one section, e.g. damage")
     p.add_argument("--around", metavar="STEP", help="draw the steps near STEP, e.g. combat.54")
     p.add_argument("--depth", type=int, default=2, help="with --around: how many jumps away (default 2)")
-    p.add_argument("--format", choices=IMAGE_FORMATS + TEXT_FORMATS,
-                   help="output format (default: from -o's suffix, else svg)")  # fmt: skip
+    p.add_argument(
+        "--format", choices=IMAGE_FORMATS + TEXT_FORMATS, help="output format (default: from -o's suffix, else svg)"
+    )
     p.add_argument(
         "-o",
         "--output",
@@ -124,6 +165,7 @@ def render_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  
         help='highlight a session\'s path: a JSON file {"trace": [step keys], "current": key}',
     )
     p.add_argument("--findings", action="store_true", help="draw the checker's findings on the picture")
-    p.add_argument("--dot-timeout", type=float, default=20.0, metavar="SECONDS",
-                   help="stop dot after this long (default 20)")  # fmt: skip
+    p.add_argument(
+        "--dot-timeout", type=float, default=20.0, metavar="SECONDS", help="stop dot after this long (default 20)"
+    )
     return p

@@ -47,11 +47,21 @@ def catalog(programs: dict[str, Program]) -> list[Diagram]:
         return []
     found = [Diagram(c, FLOW, flow.checklists[c].title, checklist=c) for c in CHECKLISTS]
     for n, section in enumerate(flow.checklists[SECTIONED].sections, start=1):
-        found.append(Diagram(f"{SECTIONED}/{n}-{section.name}", FLOW, f"{section.title} (section {n})",
-                             checklist=SECTIONED, section=section.name))  # fmt: skip
+        found.append(
+            Diagram(
+                f"{SECTIONED}/{n}-{section.name}",
+                FLOW,
+                f"{section.title} (section {n})",
+                checklist=SECTIONED,
+                section=section.name,
+            )
+        )
     if VERBATIM in programs:
-        found.append(Diagram("verbatim-findings", VERBATIM,
-                             "The verbatim transcription, with the checker's findings", findings=True))  # fmt: skip
+        found.append(
+            Diagram(
+                "verbatim-findings", VERBATIM, "The verbatim transcription, with the checker's findings", findings=True
+            )
+        )
     return found
 
 
@@ -91,9 +101,17 @@ def readme(diagrams: list[Diagram], flow: Program) -> str:
     for d in diagrams:
         lines.append(f"| {d.caption} | [svg]({d.stem}.svg) | [png]({d.stem}.png) | [dot]({d.stem}.dot) |")
     sample = make_scene(flow, select(flow, MERMAID_SAMPLE))
-    lines += ["", f"## {flow.checklists[MERMAID_SAMPLE].title} in Mermaid", "",
-              "`checklist render --checklist post-combat --format mermaid`:", "",
-              "```mermaid", render_text(sample, "mermaid").rstrip("\n"), "```", ""]  # fmt: skip
+    lines += [
+        "",
+        f"## {flow.checklists[MERMAID_SAMPLE].title} in Mermaid",
+        "",
+        "`checklist render --checklist post-combat --format mermaid`:",
+        "",
+        "```mermaid",
+        render_text(sample, "mermaid").rstrip("\n"),
+        "```",
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -107,8 +125,9 @@ def stale(root: Path) -> Iterator[str]:
         elif path.read_text(encoding="utf-8") != text:
             yield f"{rel}: stale"
         elif rel.endswith(".dot"):
-            yield from (f"{rel[:-4]}.{fmt}: missing" for fmt in IMAGE_FORMATS
-                        if not (root / f"{rel[:-4]}.{fmt}").exists())  # fmt: skip
+            yield from (
+                f"{rel[:-4]}.{fmt}: missing" for fmt in IMAGE_FORMATS if not (root / f"{rel[:-4]}.{fmt}").exists()
+            )
     out = root / OUT
     if out.is_dir():
         for path in sorted(out.rglob("*.dot")):

@@ -107,8 +107,15 @@ def cmd_paths(args: argparse.Namespace) -> int:
     return run(args)
 
 
-COMMANDS = {"check": cmd_check, "run": cmd_run, "render": cmd_render, "paths": cmd_paths, "cards": cmd_cards,
-            "roster": cmd_roster, "serve": cmd_serve}  # fmt: skip
+COMMANDS = {
+    "check": cmd_check,
+    "run": cmd_run,
+    "render": cmd_render,
+    "paths": cmd_paths,
+    "cards": cmd_cards,
+    "roster": cmd_roster,
+    "serve": cmd_serve,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -126,17 +133,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except MemoryError:
-        print("checklist: error: out of memory; give it a smaller input (docs/reliability.md lists the limits)",
-              file=sys.stderr)  # fmt: skip
+        print(
+            "checklist: error: out of memory; give it a smaller input (docs/reliability.md lists the limits)",
+            file=sys.stderr,
+        )
         return exitcodes.INTERNAL
     except Exception as exc:  # a bug: say so, with its own exit code (1 means "check found errors")
         where = exc.__traceback__
         while where is not None and where.tb_next is not None:
             where = where.tb_next
         place = f" at {where.tb_frame.f_code.co_filename.rsplit('/', 1)[-1]}:{where.tb_lineno}" if where else ""
-        print(f"checklist: internal error (a bug in checklist): {type(exc).__name__}{place}: "
-              f"{visible(str(exc)[:300])}\nPlease report it with the command line and the input that caused it.",
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"checklist: internal error (a bug in checklist): {type(exc).__name__}{place}: "
+            f"{visible(str(exc)[:300])}\nPlease report it with the command line and the input that caused it.",
+            file=sys.stderr,
+        )
         return exitcodes.INTERNAL
 
 

@@ -23,15 +23,19 @@ from checklist.program.load import load
 def run(args: argparse.Namespace) -> int:
 
     if args.budget < 1:
-        print(f"checklist paths: --budget {args.budget}: give 1 or more engine states, e.g. --budget 2000",
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"checklist paths: --budget {args.budget}: give 1 or more engine states, e.g. --budget 2000",
+            file=sys.stderr,
+        )
         return exitcodes.USAGE
     flow: Path = args.flow or default_flow()
     program = load(flow)
     errors = sum(1 for d in check(program) if d.severity == "error")
     if not program.steps:
-        print(f"checklist paths: {flow}: the flow has no steps; add a checklist with steps (docs/language.md)",
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"checklist paths: {flow}: the flow has no steps; add a checklist with steps (docs/language.md)",
+            file=sys.stderr,
+        )
         return exitcodes.FINDINGS
     coverage = cover(program, args.cover, budget=args.budget)
     files = names(coverage)
@@ -40,13 +44,18 @@ def run(args: argparse.Namespace) -> int:
         try:
             _write(args.output, files, texts)
         except OSError as exc:
-            print(f"checklist paths: -o {args.output}: cannot write there: {exc.strerror or exc}; "
-                  "pick a folder you can write with -o DIR", file=sys.stderr)  # fmt: skip
+            print(
+                f"checklist paths: -o {args.output}: cannot write there: {exc.strerror or exc}; "
+                "pick a folder you can write with -o DIR",
+                file=sys.stderr,
+            )
             return exitcodes.USAGE
     out = sys.stdout
     if errors:
-        out.write(f"note: `checklist check` finds {errors} error(s) in this flow; `checklist run` refuses it "
-                  "until they are fixed\n")  # fmt: skip
+        out.write(
+            f"note: `checklist check` finds {errors} error(s) in this flow; `checklist run` refuses it "
+            "until they are fixed\n"
+        )
     out.write(report_text(program, coverage, files, str(flow)))
     if args.output is not None:
         out.write(f"wrote {len(files)} scripts to {args.output}\n")

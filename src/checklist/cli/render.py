@@ -19,8 +19,15 @@ from checklist.render.select import RenderUsageError, select
 
 MAX_DOT_TIMEOUT = 3600.0  # an hour
 MAX_DEPTH = 1000  # --around STEP --depth N: jumps away
-SUFFIX_FORMATS = {".svg": "svg", ".png": "png", ".pdf": "pdf", ".dot": "dot", ".gv": "dot",
-                  ".mmd": "mermaid", ".mermaid": "mermaid"}  # fmt: skip
+SUFFIX_FORMATS = {
+    ".svg": "svg",
+    ".png": "png",
+    ".pdf": "pdf",
+    ".dot": "dot",
+    ".gv": "dot",
+    ".mmd": "mermaid",
+    ".mermaid": "mermaid",
+}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,8 +41,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     if not math.isfinite(args.dot_timeout) or not 0 < args.dot_timeout <= MAX_DOT_TIMEOUT:
-        raise RenderUsageError(f"--dot-timeout {args.dot_timeout}: give the seconds dot may take, "
-                               f"above 0 and at most {MAX_DOT_TIMEOUT:g}, e.g. --dot-timeout 60")  # fmt: skip
+        raise RenderUsageError(
+            f"--dot-timeout {args.dot_timeout}: give the seconds dot may take, "
+            f"above 0 and at most {MAX_DOT_TIMEOUT:g}, e.g. --dot-timeout 60"
+        )
     if not 0 <= args.depth <= MAX_DEPTH:
         raise RenderUsageError(f"--depth {args.depth}: give 0 to {MAX_DEPTH} jumps, e.g. --depth 2")
 
@@ -73,8 +82,10 @@ def _run(args: argparse.Namespace) -> int:
         kept = f"\nThe DOT source is in {dot_file}." if dot_file else ""
         print(f"checklist: error: {visible(str(exc))}{kept}", file=sys.stderr)
         if str(exc).startswith("dot failed"):  # the others say what to do already
-            print("Draw a part of it with --checklist, --section or --around STEP, or report it with the DOT "
-                  "source.", file=sys.stderr)  # fmt: skip
+            print(
+                "Draw a part of it with --checklist, --section or --around STEP, or report it with the DOT source.",
+                file=sys.stderr,
+            )
         return exitcodes.DOT_FAILED
     if to_stdout:
         sys.stdout.buffer.write(image)
@@ -101,5 +112,6 @@ def _write_file(path: Path, data: bytes) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     except OSError as exc:
-        raise RenderUsageError(f"-o {path}: cannot write: {exc.strerror or exc}; "
-                               "write elsewhere with -o PATH") from None  # fmt: skip
+        raise RenderUsageError(
+            f"-o {path}: cannot write: {exc.strerror or exc}; write elsewhere with -o PATH"
+        ) from None

@@ -64,8 +64,10 @@ def _person(roster: Roster, who: int, sheet: Sheet) -> list[str]:
         if k not in ("hp", "fp", "dodge", "parry", "block")
     )
     speed = f"Basic Speed {float(sheet.basic_speed):g}"
-    pools = (f"   HP {state.current_hp}/{numbers.get('hp')}, FP {state.current_fp}/{numbers.get('fp')}, {speed}, "
-             f"{state.posture}, pain threshold {sheet.pain_threshold}")  # fmt: skip
+    pools = (
+        f"   HP {state.current_hp}/{numbers.get('hp')}, FP {state.current_fp}/{numbers.get('fp')}, {speed}, "
+        f"{state.posture}, pain threshold {sheet.pain_threshold}"
+    )
     traits = ", ".join(f"{k} {'yes' if v else 'no'}" for k, v in sheet.traits)
     lines = [head, pools + (f"; {traits}" if traits else "")]
     defenses = [f"{k} {v}" for k in ("dodge", "parry", "block") if (v := roster.get(who, k)) is not None]
@@ -73,8 +75,9 @@ def _person(roster: Roster, who: int, sheet: Sheet) -> list[str]:
     if sheet.skills:
         lines.append("   skills: " + ", ".join(f"{k} {v}" for k, v in sheet.skills))
     flexible = "asked" if sheet.flexible is None else ", ".join(sheet.flexible) or "none (rigid)"
-    lines.append("   DR" + (f" ({sheet.body} body)" if sheet.body else "") + ": " + _dr(sheet)
-                 + f"; flexible armor: {flexible}")  # fmt: skip
+    lines.append(
+        "   DR" + (f" ({sheet.body} body)" if sheet.body else "") + ": " + _dr(sheet) + f"; flexible armor: {flexible}"
+    )
     readied = state.readied[0] if state.readied else ""
     for weapon in sheet.weapons:
         lines.append(f"   {'*' if weapon.name == readied else '-'} {_weapon(sheet, weapon)}")
@@ -93,9 +96,18 @@ def _weapon(sheet: Sheet, weapon: Weapon) -> str:
     divisor = f"({float(weapon.armor_divisor):g})" if weapon.armor_divisor != 1 else ""
     level = weapon.level if weapon.level is not None else dict(sheet.skills).get(weapon.skill.lower())
     parts = [f"{weapon.name}: {weapon.damage}{divisor} {weapon.type}", f"{weapon.skill} {level}"]
-    fields = (("reach", weapon.reach), ("parry", weapon.parry), ("block", weapon.block), ("range", weapon.range),
-              ("Acc", weapon.acc if weapon.ranged else ""), ("RoF", weapon.rof), ("shots", weapon.shots),
-              ("Bulk", weapon.bulk or ""), ("Rcl", weapon.rcl or ""), ("ST", weapon.min_st))  # fmt: skip
+    fields = (
+        ("reach", weapon.reach),
+        ("parry", weapon.parry),
+        ("block", weapon.block),
+        ("range", weapon.range),
+        ("Acc", weapon.acc if weapon.ranged else ""),
+        ("RoF", weapon.rof),
+        ("shots", weapon.shots),
+        ("Bulk", weapon.bulk or ""),
+        ("Rcl", weapon.rcl or ""),
+        ("ST", weapon.min_st),
+    )
     parts += [f"{k} {v}" for k, v in fields if v != ""]
     if weapon.ask:
         parts.append("asked: " + ", ".join(weapon.ask))

@@ -33,8 +33,12 @@ if TYPE_CHECKING:
 LEFT_AS_IT_IS = "\n  the file was left as it is; to start afresh instead: checklist run FLOW --session NEW.json"
 
 
-CODES = {"usage": exitcodes.USAGE, "findings": exitcodes.FINDINGS, "bad-session": exitcodes.BAD_SESSION,
-         "old-sheet": exitcodes.OLD_SHEET}  # fmt: skip
+CODES = {
+    "usage": exitcodes.USAGE,
+    "findings": exitcodes.FINDINGS,
+    "bad-session": exitcodes.BAD_SESSION,
+    "old-sheet": exitcodes.OLD_SHEET,
+}
 
 
 class Fail(Exception):
@@ -54,8 +58,7 @@ def failed(exc: Fail | Refused, command: str) -> int:
 def start_of(args: argparse.Namespace) -> Start:
     """What the command line asks `run` or `serve` to start."""
     roster = tuple(args.roster) if args.roster is not None else None
-    return Start(args.flow, default_flow(), args.at, tuple(args.set), args.seed, roster,
-                 args.ask_computed, args.learn)  # fmt: skip
+    return Start(args.flow, default_flow(), args.at, tuple(args.set), args.seed, roster, args.ask_computed, args.learn)
 
 
 def prepared(args: argparse.Namespace, resume: Path | None, session: Path, option: str) -> Prepared:
@@ -75,18 +78,28 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     if args.resume is not None and start_of(args).starts:
-        raise Fail(exitcodes.USAGE, "--at, --set, --seed, --roster and --learn start a new session; "
-                    "they do not go with --resume (a session keeps the view it started with)")  # fmt: skip
-    ready = prepared(args, args.resume, args.session or args.resume or DEFAULT_SESSION,
-                       "--session" if args.session else "--resume" if args.resume else "the session file")  # fmt: skip
-    return _play(ready.session, ready.save, ready.path, args.answers, ready.notes,
-                 args.trace or args.learn)  # fmt: skip
+        raise Fail(
+            exitcodes.USAGE,
+            "--at, --set, --seed, --roster and --learn start a new session; "
+            "they do not go with --resume (a session keeps the view it started with)",
+        )
+    ready = prepared(
+        args,
+        args.resume,
+        args.session or args.resume or DEFAULT_SESSION,
+        "--session" if args.session else "--resume" if args.resume else "the session file",
+    )
+    return _play(ready.session, ready.save, ready.path, args.answers, ready.notes, args.trace or args.learn)
 
 
 def _play(
-    session: Session, save: Callable[[bool], None], path: Path, answers: Path | None, notes: tuple[str, ...],
+    session: Session,
+    save: Callable[[bool], None],
+    path: Path,
+    answers: Path | None,
+    notes: tuple[str, ...],
     trace: bool = True,
-) -> int:  # fmt: skip
+) -> int:
 
     out = sys.stdout
 
@@ -109,8 +122,17 @@ def _play(
         save(durable)
 
     width = shutil.get_terminal_size().columns if out.isatty() else None  # piped or scripted: lines as they are
-    terminal = Terminal(session, write, read, each_answer, colour=colour, echo=echo, session_file=str(path),
-                        trace=trace or session.pause, width=width)  # fmt: skip
+    terminal = Terminal(
+        session,
+        write,
+        read,
+        each_answer,
+        colour=colour,
+        echo=echo,
+        session_file=str(path),
+        trace=trace or session.pause,
+        width=width,
+    )
     for note in notes:
         write(f"note: {note}\n")
     try:
@@ -122,8 +144,10 @@ def _play(
         return exitcodes.OK
     except EOFError:
         save(True)
-        print(f"\nchecklist run: input ended before the flow did; session saved to {path} "
-              f"(resume with --resume {path})", file=sys.stderr)  # fmt: skip
+        print(
+            f"\nchecklist run: input ended before the flow did; session saved to {path} (resume with --resume {path})",
+            file=sys.stderr,
+        )
         return exitcodes.END_OF_INPUT
     except KeyboardInterrupt:
         save(True)

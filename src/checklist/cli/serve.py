@@ -45,9 +45,12 @@ def _resume(path: Path, starts: bool) -> Path | None:
     if existing.finished and starts:
         return None  # a finished session makes way for the new one, as with `checklist run`
     if starts:
-        raise Fail(exitcodes.USAGE, f"{path} holds an unfinished session: serve it again with "
-                   f"`checklist serve --session {path}` (without --roster, --at, --seed, --set or --learn), "
-                   "or start another with --session FILE")  # fmt: skip
+        raise Fail(
+            exitcodes.USAGE,
+            f"{path} holds an unfinished session: serve it again with "
+            f"`checklist serve --session {path}` (without --roster, --at, --seed, --set or --learn), "
+            "or start another with --session FILE",
+        )
     return path
 
 
@@ -56,8 +59,11 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         family = socket.AF_INET6 if ipaddress.ip_address(host).version == 6 else socket.AF_INET
     except ValueError:
-        raise Fail(exitcodes.USAGE, f"--host {host[:80]}: give an IP address, e.g. 127.0.0.1 (this machine only) "
-                   "or 0.0.0.0 (every network of this machine)") from None  # fmt: skip
+        raise Fail(
+            exitcodes.USAGE,
+            f"--host {host[:80]}: give an IP address, e.g. 127.0.0.1 (this machine only) "
+            "or 0.0.0.0 (every network of this machine)",
+        ) from None
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # TCP named: asyncio then sets NODELAY
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -66,13 +72,21 @@ def listen(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:
-            raise Fail(exitcodes.NO_PORT, f"port {port} on {host} is in use (another `checklist serve`?); "
-                       "pick another with --port N, or --port 0 for any free port") from None  # fmt: skip
+            raise Fail(
+                exitcodes.NO_PORT,
+                f"port {port} on {host} is in use (another `checklist serve`?); "
+                "pick another with --port N, or --port 0 for any free port",
+            ) from None
         if exc.errno in (errno.EACCES, errno.EPERM):
-            raise Fail(exitcodes.NO_PORT, f"port {port}: permission denied (ports below 1024 need root); "
-                       "use --port 8000 or another above 1023") from None  # fmt: skip
-        raise Fail(exitcodes.NO_PORT, f"cannot listen on {host} port {port}: {exc.strerror}; "
-                   "--host takes an address of this machine (127.0.0.1 by default)") from None  # fmt: skip
+            raise Fail(
+                exitcodes.NO_PORT,
+                f"port {port}: permission denied (ports below 1024 need root); use --port 8000 or another above 1023",
+            ) from None
+        raise Fail(
+            exitcodes.NO_PORT,
+            f"cannot listen on {host} port {port}: {exc.strerror}; "
+            "--host takes an address of this machine (127.0.0.1 by default)",
+        ) from None
     sock.setblocking(False)
     return sock
 
@@ -81,10 +95,12 @@ def exposure(host: str, port: int) -> str | None:
     """What listening on a non-loopback address means, in words; None for loopback."""
     if ipaddress.ip_address(host).is_loopback:
         return None
-    return (f"note: listening on {host}, not on loopback: anyone who can reach this machine on port {port} "
-            "can open the page and play this session (there is no password; the page's token only stops "
-            "other web pages from acting for you). Use it on a network you trust, or leave --host out "
-            f"({LOOPBACK}: this machine only).")  # fmt: skip
+    return (
+        f"note: listening on {host}, not on loopback: anyone who can reach this machine on port {port} "
+        "can open the page and play this session (there is no password; the page's token only stops "
+        "other web pages from acting for you). Use it on a network you trust, or leave --host out "
+        f"({LOOPBACK}: this machine only)."
+    )
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -113,8 +129,10 @@ def _serve(args: argparse.Namespace) -> int:
     shown = f"[{args.host}]" if ":" in args.host else args.host
     code = exitcodes.OK
     try:  # from the address on, a Ctrl-C at any moment stops as below
-        print(f"checklist serve: http://{shown}:{port}/  (session {path}, saved after every answer; Ctrl-C stops)",
-              flush=True)  # fmt: skip
+        print(
+            f"checklist serve: http://{shown}:{port}/  (session {path}, saved after every answer; Ctrl-C stops)",
+            flush=True,
+        )
         warning = exposure(args.host, port)
         if warning is not None:
             print(warning, file=sys.stderr, flush=True)
@@ -123,6 +141,8 @@ def _serve(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # uvicorn stops cleanly on Ctrl-C, then raises it again
         code = exitcodes.INTERRUPTED
     ready.save(True)
-    print(f"checklist serve: stopped; the session is in {path} (serve it again: checklist serve --session {path})",
-          flush=True)  # fmt: skip
+    print(
+        f"checklist serve: stopped; the session is in {path} (serve it again: checklist serve --session {path})",
+        flush=True,
+    )
     return code

@@ -124,8 +124,7 @@ class Evaluator:
         right, rw = self.number(expr.right)
         if expr.op == "/" and right == 0:
             raise CannotCompute(f"{rw} is 0: cannot divide by it")
-        value = {"+": left + right, "-": left - right, "*": left * right,
-                 "/": left / right if right else left}[expr.op]  # fmt: skip
+        value = {"+": left + right, "-": left - right, "*": left * right, "/": left / right if right else left}[expr.op]
         return value, f"({lw} {expr.op} {rw})"
 
     def call(self, expr: m.Call) -> tuple[Scalar, str]:

@@ -72,9 +72,19 @@ def digest(program: Program) -> str:
 
 def snapshot(session: Session, program_digest: str, paths: tuple[str, ...]) -> Journal:
     state = session.state
-    return Journal(program_digest, paths, session.seed, session.at, dict(session.set_facts),
-                   tuple(session.events), tuple(v.step for v in state.trace),
-                   state.finished is not None, _roster_json(session), session.compute, session.pause)  # fmt: skip
+    return Journal(
+        program_digest,
+        paths,
+        session.seed,
+        session.at,
+        dict(session.set_facts),
+        tuple(session.events),
+        tuple(v.step for v in state.trace),
+        state.finished is not None,
+        _roster_json(session),
+        session.compute,
+        session.pause,
+    )
 
 
 def _roster_json(session: Session) -> dict[str, Any] | None:
@@ -193,8 +203,12 @@ def _lone_surrogate(data: object) -> bool:
 
 def parse(data: object, where: str = "session") -> Journal:
     """Strict: every key present, no other key, every value of the right type."""
-    top = _object(data, where, {"format", "version", "flow", "seed", "at", "set", "events", "trace", "finished"},
-                  {"roster", "ask-computed", "fast"})  # fmt: skip
+    top = _object(
+        data,
+        where,
+        {"format", "version", "flow", "seed", "at", "set", "events", "trace", "finished"},
+        {"roster", "ask-computed", "fast"},
+    )
     if top["format"] != FORMAT:
         raise JournalError(f"{where}: not a checklist session file (format {top['format']!r})")
     if not _is_int(top["version"]) or top["version"] != VERSION:
@@ -226,10 +240,19 @@ def parse(data: object, where: str = "session") -> Journal:
     fast = top.get("fast", False)
     if not isinstance(fast, bool):
         raise JournalError(f"{where}: fast must be true or false")
-    return Journal(flow["digest"], tuple(paths), seed, at, facts,
-                   tuple(_event(e, f"{where}: event {i + 1}") for i, e in enumerate(events)),
-                   tuple(_strings(top["trace"], f"{where}: trace")), top["finished"], roster, not ask,
-                   not fast)  # fmt: skip
+    return Journal(
+        flow["digest"],
+        tuple(paths),
+        seed,
+        at,
+        facts,
+        tuple(_event(e, f"{where}: event {i + 1}") for i, e in enumerate(events)),
+        tuple(_strings(top["trace"], f"{where}: trace")),
+        top["finished"],
+        roster,
+        not ask,
+        not fast,
+    )
 
 
 _EVENT_KEYS = {
@@ -319,8 +342,15 @@ def restore(journal: Journal, program: Program, program_digest: str) -> Restored
 
     try:
         roster = from_data(dict(journal.roster["source"]), "roster") if journal.roster is not None else None
-        session = Session(program, at=journal.at, facts=dict(journal.facts), seed=journal.seed, roster=roster,
-                          compute=journal.compute, pause=journal.pause)  # fmt: skip
+        session = Session(
+            program,
+            at=journal.at,
+            facts=dict(journal.facts),
+            seed=journal.seed,
+            roster=roster,
+            compute=journal.compute,
+            pause=journal.pause,
+        )
     except RosterError as exc:
         raise JournalError(f"the saved roster cannot be used: {exc}") from None
     except (SessionError, BadAnswer) as exc:

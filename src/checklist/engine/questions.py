@@ -136,8 +136,9 @@ def _option(question: Question, raw: str) -> str:
     shut = match_option(question.barred, raw)
     if shut is not None:
         guard = next(o.label for o in question.barred if o.value == shut)
-        raise BadAnswer(f"`{shut}` cannot be chosen now: {guard} no; choose one of: "
-                        + ", ".join(o.value for o in options))  # fmt: skip
+        raise BadAnswer(
+            f"`{shut}` cannot be chosen now: {guard} no; choose one of: " + ", ".join(o.value for o in options)
+        )
     several = starting(options, raw)
     if len(several) > 1:
         raise BadAnswer(
@@ -272,8 +273,9 @@ def parse_value(program: Program, fact: m.Fact, text: str) -> Value:
             return _number(question, text.strip())
         except BadAnswer as exc:
             dice = f" that {fact.dice} can roll" if fact.kind == "roll" else ""
-            raise BadAnswer(f"`{fact.name}` takes a whole number{dice} of at most {MAX_DIGITS} digits, "
-                            f"e.g. {fact.name}=3 ({exc})") from None  # fmt: skip
+            raise BadAnswer(
+                f"`{fact.name}` takes a whole number{dice} of at most {MAX_DIGITS} digits, e.g. {fact.name}=3 ({exc})"
+            ) from None
     found = match_option(question.options, text)
     if found is None or (text.strip().isdigit() and found != text.strip()):
         names = ", ".join(o.value for o in question.options[:8]) + (", ..." if len(question.options) > 8 else "")

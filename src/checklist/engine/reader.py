@@ -14,7 +14,7 @@ from dataclasses import replace
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
 from checklist.engine.questions import Value
-from checklist.engine.state import Frame, How, Known
+from checklist.engine.state import Frame, How, Known, State
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
@@ -30,14 +30,33 @@ def branch_target(frames: tuple[Frame, ...]) -> str | None:
     return next((f.names[f.index] for f in reversed(frames) if f.item in TARGET_ITEMS), None)
 
 
+Preset = dict[str, Value] | None  # an override given later, taken where the fact is first read
+
+
 class Reader:
     """The facts of one evaluation of a step; `changed` holds what it computed or added."""
 
+    @classmethod
+    def of(
+        cls, program: Program, state: State, compute: bool = True, assume: bool = False, preset: Preset = None
+    ) -> Reader:
+        """What a step reads in `state`: its facts, its roster, its splits and the actions done."""
+        where = (state.step, state.seq, state.roster, state.frames, state.acted)
+        return cls(program, state.facts, *where, compute=compute, assume=assume, preset=preset)
+
     def __init__(
-        self, program: Program, facts: tuple[Known, ...], step: str, seq: int,
-        roster: Roster | None = None, frames: tuple[Frame, ...] = (), acted: int = 0, compute: bool = True,
-        assume: bool = False, preset: dict[str, Value] | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        program: Program,
+        facts: tuple[Known, ...],
+        step: str,
+        seq: int,
+        roster: Roster | None = None,
+        frames: tuple[Frame, ...] = (),
+        acted: int = 0,
+        compute: bool = True,
+        assume: bool = False,
+        preset: Preset = None,
+    ) -> None:
         self.program = program
         self.roster = roster
         self.frames = frames

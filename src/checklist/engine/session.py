@@ -17,7 +17,7 @@ Facts are forgotten by three rules (docs/run.md, "Scopes"):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from checklist import model as m
 from checklist.compute import evaluate
@@ -39,24 +39,13 @@ from checklist.engine.state import (
     Trail,
     Visit,
 )
-from checklist.engine.step import Need, step_move
+from checklist.engine.step import Evaluated, evaluated
 from checklist.graph.program import Program
 from checklist.model import dice as dice_mod
 from checklist.model.jumps import resolve
 from checklist.roster.combatants import Roster
 
 ROLL_KEYS = ("r", "roll")
-
-
-@dataclass(frozen=True, slots=True)
-class Evaluated:
-    """What running a step's statements on a state gave: a question, or a decision, and what it read."""
-
-    need: Need | None  # a fact nobody knows yet: its question
-    decision: Decision | None  # where the step goes, when nothing is needed
-    consulted: tuple[str, ...]  # the known facts it read
-    changed: tuple[Known, ...]  # what it computed or added to a ledger
-    reader: Reader  # the facts as read, with the roster after the step's actions
 
 
 class Session:
@@ -149,8 +138,9 @@ class Session:
             self._give(answer, rolled)
         except (evaluate.CannotCompute, evaluate.Need) as exc:
             why = str(exc) if isinstance(exc, evaluate.CannotCompute) else f"`{exc}` is not known: give it with o {exc}"
-            raise SessionError(f"cannot go on with that: {why}; answer again, override a fact (o FACT) "
-                               "or go back (b)") from None  # fmt: skip
+            raise SessionError(
+                f"cannot go on with that: {why}; answer again, override a fact (o FACT) or go back (b)"
+            ) from None
 
     def _give(self, answer: Answer, rolled: bool) -> None:
         question = self._pending()
@@ -182,8 +172,11 @@ class Session:
             event = Event("answer", state.step, fact.name, answer, rolled=rolled)
             rolls = state.rolls + (1 if rolled else 0)
             roster = self._reader(state).learn(fact, answer)  # Grip Mastery, a shield: that combatant's
-            new = self._settle(replace(state, facts=known, question=None, decision=None, answered=True,
-                                       seq=seq, rolls=rolls, roster=roster))  # fmt: skip
+            new = self._settle(
+                replace(
+                    state, facts=known, question=None, decision=None, answered=True, seq=seq, rolls=rolls, roster=roster
+                )
+            )
         self.history.append(new)
         self.events.append(event)
 
@@ -215,8 +208,9 @@ class Session:
             raise SessionError(f"no fact `{fact}` in this flow")
         state = self.state
         reader = self._evaluate(state).reader  # the dice a roll rolls now, whom a combatant fact can name
-        question = q.fact_question(self.program, decl, override=True, dice=reader.dice(decl),
-                                   names=reader.names_for(decl))  # fmt: skip
+        question = q.fact_question(
+            self.program, decl, override=True, dice=reader.dice(decl), names=reader.names_for(decl)
+        )
         self.history.append(replace(state, question=question, decision=None))
         self.events.append(Event("override", state.step, fact))
 
@@ -299,8 +293,7 @@ class Session:
         raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover
 
     def _reader(self, state: State) -> Reader:
-        return Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames,
-                      state.acted, self.compute, assume=self.assume, preset=self._preset)  # fmt: skip
+        return Reader.of(self.program, state, compute=self.compute, assume=self.assume, preset=self._preset)
 
     def _passed(self, fact: str) -> bool:
         """Whether an override is of a fact a step read since the last answer, before this one: the
@@ -326,9 +319,7 @@ class Session:
             self.history, self.events, self._preset = history, events, preset
 
     def _evaluate(self, state: State) -> Evaluated:
-        reader = self._reader(state)
-        need, decision = step_move(self.program, state, reader)
-        return Evaluated(need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader)
+        return evaluated(self.program, state, self._reader(state))
 
     def _apply(self, state: State, decision: Decision) -> State:
         """Carry out a decision (the observers hear of it), recording it in the trace."""
@@ -343,8 +334,9 @@ class Session:
         known = state.known()
         used = tuple(
             (name, known[name].value, st.shown_how(known[name], state.step))
-            for name in state.consulted if name in known
-        )  # fmt: skip
+            for name in state.consulted
+            if name in known
+        )
         used = last.used + tuple(u for u in used if u[0] not in {v[0] for v in last.used})
         outcome = f"{last.outcome}; {decision.describe()}" if last.outcome else decision.describe()
         trail = Trail(state.trail.prev, replace(last, used=used, outcome=outcome))
@@ -374,8 +366,9 @@ class Session:
             if until is not None and not jump.returns:
                 return self._arrive(state, until)
             return replace(state, statement=decision.statement + 1)  # same visit, next statement
-        frame = Frame(step.key, decision.statement, target, until, jump.returns, jump.item,
-                      decision.names, 0, state.facts)  # fmt: skip
+        frame = Frame(
+            step.key, decision.statement, target, until, jump.returns, jump.item, decision.names, 0, state.facts
+        )
         return self._visit(replace(state, frames=state.frames + (frame,)), target)
 
     def _arrive(self, state: State, key: str) -> State:
@@ -392,8 +385,7 @@ class Session:
         facts, spare = forget(self.scopes, state.facts, state.spare, key) if rules else (state.facts, state.spare)
         branch = st.branch_label(state.frames)
         trail = Trail(state.trail, Visit(key, branch))
-        return replace(state, step=key, statement=0, facts=facts, trail=trail, question=None,
-                       decision=None, consulted=(), answered=False, spare=spare, acted=0)  # fmt: skip
+        return replace(state.visiting(key, 0, trail), facts=facts, spare=spare, acted=0)
 
     def _branch_done(self, state: State) -> State:
         frame = state.frames[-1]
@@ -409,8 +401,7 @@ class Session:
             return self._arrive(state, until)
         branch = st.branch_label(state.frames)
         trail = Trail(state.trail, Visit(step, branch, resumed=True))
-        return replace(state, step=step, statement=statement + 1, trail=trail, question=None,
-                       decision=None, consulted=(), answered=False)  # fmt: skip
+        return state.visiting(step, statement + 1, trail)
 
 
 def _first_step(program: Program) -> str | None:

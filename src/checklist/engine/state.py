@@ -188,6 +188,11 @@ class State:
     def known(self) -> dict[str, Known]:
         return {k.fact: k for k in self.facts}
 
+    def visiting(self, step: str, statement: int, trail: Trail) -> State:
+        """At `step`'s statement `statement`, a new visit: nothing asked, decided or read yet."""
+        new = replace(self, step=step, statement=statement, trail=trail, question=None, decision=None)
+        return replace(new, consulted=(), answered=False)
+
     def value(self, fact: str) -> Value | None:
         for known in self.facts:
             if known.fact == fact:

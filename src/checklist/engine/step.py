@@ -7,14 +7,14 @@ jumps are taken as model/jumps.py says (`take`), with conditions read as model/c
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from checklist import model as m
 from checklist.compute import evaluate
 from checklist.engine import questions as q
 from checklist.engine.questions import Question
 from checklist.engine.reader import Reader
-from checklist.engine.state import Decision, SessionError, State
+from checklist.engine.state import Decision, Known, SessionError, State
 from checklist.graph.program import Program
 from checklist.model.conditions import Value
 from checklist.model.jumps import Ask, Exit, resolve, take
@@ -27,6 +27,23 @@ class Need:
 
     def __init__(self, question: Question) -> None:
         self.question = question
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluated:
+    """What running a step's statements on a state gave: a question, or a decision, and what it read."""
+
+    need: Need | None  # a fact nobody knows yet: its question
+    decision: Decision | None  # where the step goes, when nothing is needed
+    consulted: tuple[str, ...]  # the known facts it read
+    changed: tuple[Known, ...]  # what it computed or added to a ledger
+    reader: Reader  # the facts as read, with the roster after the step's actions
+
+
+def evaluated(program: Program, state: State, reader: Reader) -> Evaluated:
+    """Run the step's statements on `state` and say what came of it."""
+    need, decision = step_move(program, state, reader)
+    return Evaluated(need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader)
 
 
 def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | None, Decision | None]:
@@ -106,8 +123,9 @@ def _assumed_names(jump: m.Split, reader: Reader) -> tuple[str, ...] | str | Non
     return (str(value),) if value != "" else None
 
 
-def _decided(program: Program, step: m.Step, jump: m.Jump, way: Exit, state: State,
-             read: Callable[[str], Value | None]) -> Decision:  # fmt: skip
+def _decided(
+    program: Program, step: m.Step, jump: m.Jump, way: Exit, state: State, read: Callable[[str], Value | None]
+) -> Decision:
     """The decision a jump's exit makes; `why` is what the trace says of it."""
     if isinstance(jump, m.End):
         return Decision("end", way.index, label=jump.label or "")

@@ -173,9 +173,15 @@ class FlowGraph:
         graph: nx.MultiDiGraph[str] = nx.MultiDiGraph()
         for key, step in self.steps.items():
             graph.add_node(
-                key, step=step, checklist=step.checklist, number=step.number, title=step.title,
-                section=step.section, end=key in self.ends, start=key == self.start,
-            )  # fmt: skip
+                key,
+                step=step,
+                checklist=step.checklist,
+                number=step.number,
+                title=step.title,
+                section=step.section,
+                end=key in self.ends,
+                start=key == self.start,
+            )
         for edges in self.out.values():
             for e in edges:
                 if e.target is not None:  # dangling jumps live in self.dangling, not in out

@@ -48,8 +48,9 @@ def atom_holds(cond: m.IsTrue | m.IsFalse | m.Equals | m.Compare, value: Value) 
     number = value if isinstance(value, int) else _int(value)
     if number is None:
         return False
-    return {">=": number >= cond.value, "<=": number <= cond.value,
-            ">": number > cond.value, "<": number < cond.value}[cond.op]  # fmt: skip
+    return {">=": number >= cond.value, "<=": number <= cond.value, ">": number > cond.value, "<": number < cond.value}[
+        cond.op
+    ]
 
 
 def _int(text: str) -> int | None:

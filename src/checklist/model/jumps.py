@@ -104,8 +104,14 @@ class Ask:
     fact: str
 
 
-def take(step: m.Step, index: int, jump: m.Jump, read: Callable[[str], Value | None],
-         tables: Mapping[str, m.Table], steps: Container[str]) -> Exit | Ask | None:  # fmt: skip
+def take(
+    step: m.Step,
+    index: int,
+    jump: m.Jump,
+    read: Callable[[str], Value | None],
+    tables: Mapping[str, m.Table],
+    steps: Container[str],
+) -> Exit | Ask | None:
     """The exit jump `index` of `step` takes, given the facts `read` knows: an Exit; Ask(fact) when
     it needs a fact not known yet; None when it does not decide (an `if` that does not hold, a
     value no `when` names, a dispatch row with no step), so the next statement is tried.

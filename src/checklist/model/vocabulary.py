@@ -6,21 +6,61 @@ The checker (E315) and the run read the same lists; docs/roster.md describes eac
 from __future__ import annotations
 
 SHEET_NUMBERS = ("st", "dx", "iq", "ht", "will", "hp", "fp", "move", "sm", "dodge", "parry", "block", "shield-db")
-STATE = ("current-hp", "current-fp", "stunned", "shock", "posture", "aim-turns", "evaluate-turns",
-         "feint", "grappled", "parries", "all-out", "unconscious", "dead", "waiting", "readied",
-         "move-and-attack")  # fmt: skip
+STATE = (
+    "current-hp",
+    "current-fp",
+    "stunned",
+    "shock",
+    "posture",
+    "aim-turns",
+    "evaluate-turns",
+    "feint",
+    "grappled",
+    "parries",
+    "all-out",
+    "unconscious",
+    "dead",
+    "waiting",
+    "readied",
+    "move-and-attack",
+)
 FLAGS = ("stunned", "grappled", "all-out", "unconscious", "dead", "waiting", "move-and-attack")
 TRAITS = ("combat-reflexes", "grip-mastery")  # yes/no, when the sheet says
 # what a combatant has, which the sheet may not say: a fact read from one of these is that
 # combatant's, and an answer to it is remembered for them (run/roster.py, Condition.learned)
 OWNED = (*TRAITS, "shield-db")
-WEAPON_ATTRIBUTES = ("weapon-skill", "weapon-damage", "weapon-type", "weapon-reach", "weapon-acc", "weapon-rof",
-                     "weapon-rcl", "weapon-bulk", "weapon-malf", "weapon-dice",
-                     "weapon-ranged", "weapon-unarmed", "weapon-armor-divisor", "weapon-dr-multiplier",
-                     "weapon-fatigue", "weapon-parry", "weapon-block", "weapon-fencing", "weapon-unbalanced",
-                     "weapon-min-st")  # fmt: skip
-DERIVED = ("pain-threshold", "holding-weapon", "can-defend", "consciousness", "others-waiting",
-           "can-parry", "can-block", "can-retreat")  # fmt: skip  # worked out
+WEAPON_ATTRIBUTES = (
+    "weapon-skill",
+    "weapon-damage",
+    "weapon-type",
+    "weapon-reach",
+    "weapon-acc",
+    "weapon-rof",
+    "weapon-rcl",
+    "weapon-bulk",
+    "weapon-malf",
+    "weapon-dice",
+    "weapon-ranged",
+    "weapon-unarmed",
+    "weapon-armor-divisor",
+    "weapon-dr-multiplier",
+    "weapon-fatigue",
+    "weapon-parry",
+    "weapon-block",
+    "weapon-fencing",
+    "weapon-unbalanced",
+    "weapon-min-st",
+)
+DERIVED = (
+    "pain-threshold",
+    "holding-weapon",
+    "can-defend",
+    "consciousness",
+    "others-waiting",
+    "can-parry",
+    "can-block",
+    "can-retreat",
+)  # worked out
 ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # `actor.NAME`
 UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed
 # states kept for each hit location: `record target.wounds[wound-location] = ...` (B420-421)

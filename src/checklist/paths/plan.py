@@ -130,8 +130,10 @@ class Planner:
                 break
             self.coverage.scripts.append(script)
         if self.broken is None and self.search.spent():
-            why = (f"not tried: planning ran out of its work budget ({self.search.limit} engine steps, "
-                   f"{WORK_PER_BUDGET} x --budget {self.budget}); raise --budget, or plan a smaller flow")  # fmt: skip
+            why = (
+                f"not tried: planning ran out of its work budget ({self.search.limit} engine steps, "
+                f"{WORK_PER_BUDGET} x --budget {self.budget}); raise --budget, or plan a smaller flow"
+            )
             for target in self._open(set()):
                 self.coverage.missed[target] = why
         if self.broken is None:
@@ -149,8 +151,12 @@ class Planner:
         script = Script([], [], 0, [], False, session.state.step)
         self._credit(session, script)
         failed: set[Target] = set()
-        while (len(script.answers) < self.max_answers and len(failed) < MAX_MISSES and session.question is not None
-               and not self.search.spent()):  # fmt: skip
+        while (
+            len(script.answers) < self.max_answers
+            and len(failed) < MAX_MISSES
+            and session.question is not None
+            and not self.search.spent()
+        ):
             pending = self._open(failed)
             if not pending:
                 break
@@ -183,9 +189,11 @@ class Planner:
         if finished is not None and finished.kind == "stuck":
             script.why = f"the flow is stuck: {finished.label}"
         elif not script.ended:
-            script.why = ("only reachable through a trap: no end can be reached from here"
-                          if script.stop not in self.can_end else
-                          f"no end found within {self.budget} states of search")  # fmt: skip
+            script.why = (
+                "only reachable through a trap: no end can be reached from here"
+                if script.stop not in self.can_end
+                else f"no end found within {self.budget} states of search"
+            )
 
     def _play(self, session: Recorder, script: Script, answers: list[str]) -> None:
         for text in answers:
@@ -202,8 +210,10 @@ class Planner:
 
     def _why_not(self) -> str:
         if self.search.exhausted:
-            return (f"the engine never takes it: on every way there ({self.search.tried} states of the session "
-                    "tried), the facts already known send the flow elsewhere")  # fmt: skip
+            return (
+                f"the engine never takes it: on every way there ({self.search.tried} states of the session "
+                "tried), the facts already known send the flow elsewhere"
+            )
         return f"not reached within the search budget ({self.budget} states; --budget raises it)"
 
     def _credit(self, session: Recorder, script: Script) -> None:

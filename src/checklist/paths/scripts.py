@@ -49,15 +49,18 @@ def report_text(program: Program, coverage: Coverage, files: list[str], flow: st
     ]
     width = max((len(f) for f in files), default=0)
     for name, script in zip(files, coverage.scripts, strict=True):
-        lines.append(f"  {name:<{width}}  {len(script.answers):>4} answers  {script.visits:>4} steps  "
-                     f"{len(script.covers):>4} new  {_ending(script)}")  # fmt: skip
+        lines.append(
+            f"  {name:<{width}}  {len(script.answers):>4} answers  {script.visits:>4} steps  "
+            f"{len(script.covers):>4} new  {_ending(script)}"
+        )
     stopped = [(n, s) for n, s in zip(files, coverage.scripts, strict=True) if not s.ended]
     if stopped:
         lines.append(f"scripts that stop before an end ({len(stopped)}):")
         lines.extend(f"  {name}: stops at {s.stop}: {safe(s.why)}" for name, s in stopped)
     if coverage.failures:
-        lines.append(f"the engine failed {len(coverage.failures)} times (the search went round; "
-                     "`checklist check` finds why):")  # fmt: skip
+        lines.append(
+            f"the engine failed {len(coverage.failures)} times (the search went round; `checklist check` finds why):"
+        )
         lines.extend(f"  {safe(failure)}" for failure in coverage.failures[:20])
     if coverage.missed:
         lines.append(f"not covered ({len(coverage.missed)} {what}):")

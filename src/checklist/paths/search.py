@@ -155,8 +155,16 @@ class Search:
 def signature(state: State) -> Hashable:
     """What decides where a state can go from here (not how it got here: no trace, no counters)."""
     frames = tuple((f.step, f.statement, f.index, len(f.names), _facts(f.saved)) for f in state.frames)
-    return (state.step, state.statement, state.question, state.decision, state.answered, state.spare,
-            frames, _facts(state.facts))  # fmt: skip
+    return (
+        state.step,
+        state.statement,
+        state.question,
+        state.decision,
+        state.answered,
+        state.spare,
+        frames,
+        _facts(state.facts),
+    )
 
 
 def _facts(known: tuple[Known, ...]) -> tuple[tuple[object, ...], ...]:

@@ -84,8 +84,11 @@ def prepare(start: Start, resume: Path | None, session_path: Path, option: str) 
     program, problems = load_clean(paths)
     if problems is not None:
         shown = " ".join(str(p) for p in paths)
-        raise Refused("findings", f"{shown}: the flow has errors (see above); fix them and run again "
-                      f"(`checklist check {shown}` lists them)", report=problems)  # fmt: skip
+        raise Refused(
+            "findings",
+            f"{shown}: the flow has errors (see above); fix them and run again (`checklist check {shown}` lists them)",
+            report=problems,
+        )
     digest = jr.digest(program)
     notes: tuple[str, ...] = ()
     if saved is not None:
@@ -103,9 +106,12 @@ def prepare(start: Start, resume: Path | None, session_path: Path, option: str) 
         try:
             saving.write(session_path, jr.snapshot(session, digest, recorded), sync)
         except OSError as exc:
-            raise Refused("usage", f"cannot save the session to {session_path}: {exc.strerror or exc}; "
-                       "the file holds the last answer saved: free some space or make it writable, then "
-                       f"continue with --resume {session_path}") from None  # fmt: skip
+            raise Refused(
+                "usage",
+                f"cannot save the session to {session_path}: {exc.strerror or exc}; "
+                "the file holds the last answer saved: free some space or make it writable, then "
+                f"continue with --resume {session_path}",
+            ) from None
 
     said = session.roster.notes if saved is None and session.roster is not None else ()
     return Prepared(session, save, session_path, notes, said)
@@ -118,9 +124,11 @@ def _flow_paths(start: Start, saved: jr.Journal | None, resume: Path | None) -> 
     recorded = [Path(p) for p in saved.paths] if saved is not None else []
     for path in recorded:  # a session file is input too: it may name /etc/passwd or a FIFO
         if not path.is_absolute() or (path.exists() and not _flow_place(path)):
-            raise Refused("bad-session", f"{resume}: flow.paths names {str(path)[:200]}, which is not a "
-                       "folder or a .flow file; pass the flow yourself: checklist run FLOW --resume FILE"
-                       + LEFT_AS_IT_IS)  # fmt: skip
+            raise Refused(
+                "bad-session",
+                f"{resume}: flow.paths names {str(path)[:200]}, which is not a "
+                "folder or a .flow file; pass the flow yourself: checklist run FLOW --resume FILE" + LEFT_AS_IT_IS,
+            )
     if recorded and all(p.exists() for p in recorded):
         return recorded
     return [start.default_flow]
@@ -136,14 +144,23 @@ def _writable(path: Path, option: str) -> None:
     """Where the session is saved must be a regular file (or none yet) in a folder we can write."""
     folder = path.parent
     if not folder.is_dir():
-        raise Refused("usage", f"{option} {path}: the folder {folder} does not exist; "
-                    f"create it (mkdir -p {folder}) or save the session elsewhere with --session FILE")  # fmt: skip
+        raise Refused(
+            "usage",
+            f"{option} {path}: the folder {folder} does not exist; "
+            f"create it (mkdir -p {folder}) or save the session elsewhere with --session FILE",
+        )
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise Refused("usage", f"{option} {path}: cannot write in the folder {folder} (permission denied); "
-                    "save the session elsewhere with --session FILE")  # fmt: skip
+        raise Refused(
+            "usage",
+            f"{option} {path}: cannot write in the folder {folder} (permission denied); "
+            "save the session elsewhere with --session FILE",
+        )
     if (path.exists() or path.is_symlink()) and not stat.S_ISREG(path.stat().st_mode if path.exists() else 0):
-        raise Refused("usage", f"{option} {path}: is not a regular file (a folder, FIFO or device); "
-                    "save the session to a file with --session FILE")  # fmt: skip
+        raise Refused(
+            "usage",
+            f"{option} {path}: is not a regular file (a folder, FIFO or device); "
+            "save the session to a file with --session FILE",
+        )
 
 
 def _refuse_to_clobber(path: Path) -> None:
@@ -155,8 +172,11 @@ def _refuse_to_clobber(path: Path) -> None:
     except jr.JournalError:
         raise Refused("bad-session", f"{path} exists and is not a session file; pass --session FILE") from None
     if not existing.finished:
-        raise Refused("usage", f"{path} holds an unfinished session: continue it with --resume {path}, "
-                    "or start another with --session FILE")  # fmt: skip
+        raise Refused(
+            "usage",
+            f"{path} holds an unfinished session: continue it with --resume {path}, "
+            "or start another with --session FILE",
+        )
 
 
 def _new_session(program: Program, start: Start) -> Session:
@@ -168,8 +188,11 @@ def _new_session(program: Program, start: Start) -> Session:
         if not equals or not name.strip() or not value.strip():
             raise Refused("usage", f"--set {item[:80]}: write FACT=VALUE, e.g. --set stunned=no")
         if name.strip() not in program.facts:
-            raise Refused("usage", f"--set {item[:80]}: no fact `{name.strip()[:40]}` in this flow"
-                       + (did_you_mean(name.strip(), program.facts) or _some_facts(program)))  # fmt: skip
+            raise Refused(
+                "usage",
+                f"--set {item[:80]}: no fact `{name.strip()[:40]}` in this flow"
+                + (did_you_mean(name.strip(), program.facts) or _some_facts(program)),
+            )
         facts[name.strip()] = value.strip()
     at = _step_key(program, start.at) if start.at else None
     seed = start.seed if start.seed is not None else secrets.randbelow(2**31)
@@ -189,11 +212,17 @@ def _rules(program: Program, roster: Roster | None) -> dict[str, str]:
     for name, _ in roster.rules:
         decl = program.facts.get(name)
         if decl is None:
-            raise Refused("usage", f"--roster: [rules] {visible(name[:40])}: no fact of that name in this flow"
-                        + did_you_mean(name, program.facts))  # fmt: skip
+            raise Refused(
+                "usage",
+                f"--roster: [rules] {visible(name[:40])}: no fact of that name in this flow"
+                + did_you_mean(name, program.facts),
+            )
         if decl.scope != "combat":
-            raise Refused("usage", f"--roster: [rules] {name}: it is asked per {decl.scope}, not once per "
-                        "combat; [rules] holds options set once (docs/roster.md), --set sets any fact")  # fmt: skip
+            raise Refused(
+                "usage",
+                f"--roster: [rules] {name}: it is asked per {decl.scope}, not once per "
+                "combat; [rules] holds options set once (docs/roster.md), --set sets any fact",
+            )
     return dict(roster.rules)
 
 
@@ -221,7 +250,11 @@ def _step_key(program: Program, text: str) -> str:
         if len(found) == 1:
             return found[0]
         if found:
-            raise Refused("usage", f"--at {text}: several checklists have a step {text}: {', '.join(found)}; "
-                       f"write one of them, e.g. --at {found[0]}")  # fmt: skip
-    raise Refused("usage", f"--at {text[:80]}: no such step (write it like combat.54)"
-                + did_you_mean(text, program.steps))  # fmt: skip
+            raise Refused(
+                "usage",
+                f"--at {text}: several checklists have a step {text}: {', '.join(found)}; "
+                f"write one of them, e.g. --at {found[0]}",
+            )
+    raise Refused(
+        "usage", f"--at {text[:80]}: no such step (write it like combat.54)" + did_you_mean(text, program.steps)
+    )

@@ -174,8 +174,11 @@ class _Runner:
             raise self.fail(line, f"expected to arrive at {line.value}; the run is still at {here} ({self._asks()})")
         visit = trace[self.seen]
         if visit.step != line.value:
-            raise self.fail(line, f"expected step {line.value}, the run went to {visit.step} "
-                            f"(from {trace[self.seen - 1].outcome if self.seen else 'the start'})")  # fmt: skip
+            raise self.fail(
+                line,
+                f"expected step {line.value}, the run went to {visit.step} "
+                f"(from {trace[self.seen - 1].outcome if self.seen else 'the start'})",
+            )
         self.seen += 1
 
     def _asks(self) -> str:

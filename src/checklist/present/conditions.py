@@ -15,8 +15,12 @@ from checklist.roster.combatants import Condition
 from checklist.roster.sheet import Sheet
 
 TABLE = "hp-thresholds"
-WORDS = {"dead": "dead", "death-check": "at 0 HP or less", "consciousness-roll": "at 0 HP or less",
-         "reeling": "reeling"}  # fmt: skip
+WORDS = {
+    "dead": "dead",
+    "death-check": "at 0 HP or less",
+    "consciousness-roll": "at 0 HP or less",
+    "reeling": "reeling",
+}
 
 
 def hp_state(program: Program, current: int, most: int | None) -> str | None:

@@ -70,10 +70,24 @@ def _rows(roster: Roster, log: tuple[AttackLine, ...], program: Program) -> tupl
     for sheet, state in zip(roster.sheets, roster.states, strict=True):
         hp = sheet.number("hp")
         said = conditions(program, sheet, state)
-        wounds = tuple(f"{a.location or 'hit'} {a.injury}" + (" crippled" if a.crippled else "")
-                       for a in log if a.target == sheet.name and a.injury)  # fmt: skip
-        rows.append(CombatantRow(sheet.name, state.current_hp, hp, state.current_fp, sheet.number("fp"),
-                                 state.shock, state.posture, said, wounds))  # fmt: skip
+        wounds = tuple(
+            f"{a.location or 'hit'} {a.injury}" + (" crippled" if a.crippled else "")
+            for a in log
+            if a.target == sheet.name and a.injury
+        )
+        rows.append(
+            CombatantRow(
+                sheet.name,
+                state.current_hp,
+                hp,
+                state.current_fp,
+                sheet.number("fp"),
+                state.shock,
+                state.posture,
+                said,
+                wounds,
+            )
+        )
     return tuple(rows)
 
 
@@ -86,8 +100,11 @@ def _log(trace: tuple[Visit, ...], roster: Roster) -> tuple[AttackLine, ...]:
     lines: list[AttackLine] = []
     starts = [i for i, v in enumerate(trace) if v.step == ATTACK_STARTS]
     for n, start in enumerate(starts):
-        stop = min([s for s in starts[n + 1 :]] + [i for i in range(start, len(trace)) if trace[i].step == TURN_ENDS]
-                   + [len(trace)])  # fmt: skip
+        stop = min(
+            [s for s in starts[n + 1 :]]
+            + [i for i in range(start, len(trace)) if trace[i].step == TURN_ENDS]
+            + [len(trace)]
+        )
         visits = trace[start:stop]
         cuts = [i for i, v in enumerate(visits) if v.step == HIT_STARTS]
         head = _used(visits[: cuts[0] if cuts else len(visits)])
@@ -113,8 +130,18 @@ def _line(round_: int, attacker: str, used: dict[str, Value], hit: str = "") -> 
     damage = f"{dice} {used.get('damage-type', '')}".rstrip() if dice is not None else ""
     injury = used.get("wound-injury", used.get("injury"))  # what the target took: a crippled limb's is capped
     target = str(used.get("target", "")) or "?"
-    return AttackLine(round_, attacker, target, roll, defense, damage, injury if isinstance(injury, int) else None,
-                      str(used.get("wound-location", "")), used.get("crippled") == "yes", hit)  # fmt: skip
+    return AttackLine(
+        round_,
+        attacker,
+        target,
+        roll,
+        defense,
+        damage,
+        injury if isinstance(injury, int) else None,
+        str(used.get("wound-location", "")),
+        used.get("crippled") == "yes",
+        hit,
+    )
 
 
 def _roll(used: dict[str, Value], dice: str, against: str, outcome: str) -> str:

@@ -24,8 +24,12 @@ def assumed_since(session: Session) -> tuple[tuple[str, Value], ...]:
     anchor = went_on_from(session.history)
     before = anchor.seq if anchor is not None else 0
     known_then = {k.fact for k in anchor.facts} if anchor is not None else set()
-    passed = [(fact, value) for visit in since_answer(session) for fact, value, how in visit.used
-              if how == "assumed" and fact not in known_then]  # fmt: skip
+    passed = [
+        (fact, value)
+        for visit in since_answer(session)
+        for fact, value, how in visit.used
+        if how == "assumed" and fact not in known_then
+    ]
     now = [(k.fact, k.value) for k in session.state.facts if k.how == "assumed" and k.seq > before]
     return tuple(dict.fromkeys(passed + now))
 

@@ -82,10 +82,15 @@ def _damage(known: dict[str, Value], roll: str) -> str | None:
     if known.get("damage-roll") is None or roll != "damage-roll" or "injury" not in known:
         return None
     where = str(known.get("wound-location", "")).replace("-", " ")
-    parts = [f"{known.get('basic-damage', known['damage-roll'])} {known.get('damage-type', '')}".strip()
-             + (f" to the {where}" if where else "")]  # fmt: skip
-    parts += [f"{label} {known[fact]}" for fact, label in (("effective-dr", "DR"), ("penetrating", "penetrating"))
-              if fact in known]  # fmt: skip
+    parts = [
+        f"{known.get('basic-damage', known['damage-roll'])} {known.get('damage-type', '')}".strip()
+        + (f" to the {where}" if where else "")
+    ]
+    parts += [
+        f"{label} {known[fact]}"
+        for fact, label in (("effective-dr", "DR"), ("penetrating", "penetrating"))
+        if fact in known
+    ]
     parts.append(_injury(known, where))
     if known.get("crippled") == "yes":
         parts.append("crippled")
@@ -160,9 +165,12 @@ def _success_call(expr: m.Expr | None, roll: str) -> m.Call | None:
     if expr is None:
         return None
     if (
-        isinstance(expr, m.Call) and expr.func == "success" and len(expr.args) in (3, 4)
-        and isinstance(expr.args[1], m.Name) and expr.args[1].name == roll
-    ):  # fmt: skip
+        isinstance(expr, m.Call)
+        and expr.func == "success"
+        and len(expr.args) in (3, 4)
+        and isinstance(expr.args[1], m.Name)
+        and expr.args[1].name == roll
+    ):
         return expr
     for child in m.expr_children(expr):
         found = _success_call(child, roll)

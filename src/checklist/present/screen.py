@@ -10,25 +10,20 @@ as text, and another front end (a web page) can lay out the same views.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from checklist import model as m
 from checklist.engine.questions import Kind, Question, Value
-from checklist.engine.scopes import RANK
 from checklist.engine.session import Session
-from checklist.engine.state import Decision, Finish, Known, Visit
+from checklist.engine.state import Decision, Known
 from checklist.graph.program import Program
 from checklist.model.decks import card_brief, card_for, card_text
 from checklist.present.conditions import conditions
-from checklist.present.fight import FightView, fight_view
 from checklist.present.passing import assumed_since, passed_steps, since_answer
 from checklist.present.refs import book_name
 from checklist.present.refs import describe as describe_ref
 from checklist.present.rolls import RollView, last_roll
 from checklist.present.words import gm_words
 from checklist.roster.combatants import Roster
-
-PATH_SHOWN = 12  # `where` shows the last visits of the path, and how many came before
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,68 +149,6 @@ class Screen:
         return tuple(k.ledger for k in self.known if k.ledger is not None)
 
 
-@dataclass(frozen=True, slots=True)
-class SplitView:
-    """An active split, for `where`."""
-
-    step: str
-    label: str  # "defender Bob (1/2)"
-    waiting: tuple[str, ...]  # the branches still to run
-    until: str | None  # None: each branch ends at a return
-    back_to: str | None  # the split's step, when the flow comes back to it after the split
-
-
-@dataclass(frozen=True, slots=True)
-class ScopeHeadsView:
-    scope: str
-    steps: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class WhereView:
-    step: str
-    title: str
-    checklist: str
-    path: tuple[str, ...]  # the last visits, oldest first
-    earlier: int  # visits before those
-    splits: tuple[SplitView, ...]  # innermost last
-    facts: tuple[KnownView, ...]  # by scope (widest first), then name
-    heads: tuple[ScopeHeadsView, ...]
-    session_file: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class UsedView:
-    fact: str
-    value: Value
-    remembered: bool  # known before the visit (not asked, rolled or worked out there)
-
-
-@dataclass(frozen=True, slots=True)
-class VisitView:
-    number: int
-    step: str
-    title: str
-    branch: str
-    resumed: bool
-    outcome: str  # "-> duel.9 (skill < 3)"
-    used: tuple[UsedView, ...]
-    refs: tuple[str, ...]  # short forms; none for a return after a split
-
-
-@dataclass(frozen=True, slots=True)
-class SummaryView:
-    kind: Literal["end", "stuck"]
-    at: str  # the last step
-    label: str  # the end's label, or why the flow is stuck
-    visits: int
-    distinct: int  # different steps visited
-    facts: tuple[KnownView, ...]
-    trace: tuple[VisitView, ...]
-    refs: tuple[RefView, ...]  # every reference met, once
-    fight: FightView | None = None  # with a roster: who is left with what, and the combat log
-
-
 # ---- the step ------------------------------------------------------------------------------
 
 
@@ -232,11 +165,29 @@ def screen(session: Session) -> Screen:
     )
     last = state.last
     roster = roster_view(state.roster, program) if state.roster is not None else None
-    return Screen(step.key, step.number, step.title, checklist.title, section, last.branch if last else "",
-                  last.resumed if last else False, roster,
-                  step.prose, tuple(ref_view(r) for r in step.refs), tables, options, _known_shown(session),
-                  card_views(session), question_view(session), tuple(session.overridable()), (),
-                  passed_steps(session), not session.pause, last_roll(session), assumed_since(session))  # fmt: skip
+    return Screen(
+        step.key,
+        step.number,
+        step.title,
+        checklist.title,
+        section,
+        last.branch if last else "",
+        last.resumed if last else False,
+        roster,
+        step.prose,
+        tuple(ref_view(r) for r in step.refs),
+        tables,
+        options,
+        _known_shown(session),
+        card_views(session),
+        question_view(session),
+        tuple(session.overridable()),
+        (),
+        passed_steps(session),
+        not session.pause,
+        last_roll(session),
+        assumed_since(session),
+    )
 
 
 def ref_view(ref: m.Ref) -> RefView:
@@ -247,9 +198,19 @@ def roster_view(roster: Roster, program: Program) -> RosterView:
     combatants = []
     for i, (sheet, state) in enumerate(zip(roster.sheets, roster.states, strict=True)):
         said = conditions(program, sheet, state)
-        combatants.append(CombatantView(sheet.name, state.current_hp, sheet.number("hp"), state.current_fp,
-                                        sheet.number("fp"), state.shock, state.posture, said,
-                                        i == roster.current))  # fmt: skip
+        combatants.append(
+            CombatantView(
+                sheet.name,
+                state.current_hp,
+                sheet.number("hp"),
+                state.current_fp,
+                sheet.number("fp"),
+                state.shock,
+                state.posture,
+                said,
+                i == roster.current,
+            )
+        )
     return RosterView(roster.round, roster.actor.name, tuple(combatants))
 
 
@@ -280,8 +241,14 @@ def how_known(known: Known) -> str:
     where = f" at {known.step}" if known.step else ""
     if known.how == "computed":
         return f"worked out{where}: {known.work}"
-    said = {"set": "set on the command line", "asked": f"answered{where}", "rolled": f"rolled{where}",
-            "override": f"overridden{where}", "ledger": f"summed{where}", "assumed": f"assumed{where}"}  # fmt: skip
+    said = {
+        "set": "set on the command line",
+        "asked": f"answered{where}",
+        "rolled": f"rolled{where}",
+        "override": f"overridden{where}",
+        "ledger": f"summed{where}",
+        "assumed": f"assumed{where}",
+    }
     return said[known.how] + f", per {known.scope}"
 
 
@@ -342,8 +309,7 @@ def question_view(session: Session) -> QuestionView | None:
         return QuestionView(question.kind, question.text, None, question.override, None, (), following)
     choices = tuple(ChoiceView(str(i), o.value, o.label) for i, o in enumerate(question.options, 1))
     text = question.text if session.pause else gm_words(session, question.plain or question.text)
-    return QuestionView(question.kind, text, question.fact, question.override, _hint(question), choices,
-                        None)  # fmt: skip
+    return QuestionView(question.kind, text, question.fact, question.override, _hint(question), choices, None)
 
 
 def _hint(question: Question) -> str | None:
@@ -359,58 +325,3 @@ def _next(program: Program, decision: Decision) -> str:
     if decision.kind == "jump" and decision.target in program.steps:
         return f"{decision.target} {program.steps[decision.target].title}{why}"
     return decision.describe()
-
-
-# ---- where am I ------------------------------------------------------------------------------
-
-
-def where_view(session: Session, session_file: str | None) -> WhereView:
-    """`w`: the path so far, the active splits, the known facts, the steps that start a scope."""
-    state = session.state
-    step = session.step
-    visits = [v.step for v in state.trace]
-    shown = tuple(visits[-PATH_SHOWN:])
-    splits = tuple(
-        SplitView(frame.step, frame.label, frame.names[frame.index + 1 :], frame.until,
-                  frame.step if frame.returns or frame.until is None else None)
-        for frame in state.frames
-    )  # fmt: skip
-    facts = tuple(known_view(k) for k in sorted(state.facts, key=lambda k: (RANK[k.scope], k.fact)))
-    heads = tuple(ScopeHeadsView(scope, tuple(sorted(keys))) for scope, keys in session.scopes.heads.items())
-    return WhereView(step.key, step.title, session.program.checklists[step.checklist].title, shown,
-                     len(visits) - len(shown), splits, facts, heads, session_file)  # fmt: skip
-
-
-# ---- the end of the run ------------------------------------------------------------------------
-
-
-def summary_view(session: Session) -> SummaryView:
-    """The end of the run: how it ended, the facts known, the whole trace, every reference met."""
-    state = session.state
-    program = session.program
-    finish: Finish | None = state.finished
-    if finish is None:
-        raise ValueError("the run has not finished: there is no summary yet")
-    trace = state.trace
-    refs: dict[str, RefView] = {}
-    for visit in trace:
-        for ref in program.steps[visit.step].refs:
-            refs.setdefault(str(ref), ref_view(ref))
-    return SummaryView(
-        kind=finish.kind,
-        at=state.last.step if state.last else "?",
-        label=finish.label,
-        visits=len(trace),
-        distinct=len({v.step for v in trace}),
-        facts=tuple(known_view(k) for k in state.facts),
-        trace=tuple(_visit_view(number, visit, program) for number, visit in enumerate(trace, 1)),
-        refs=tuple(refs.values()),
-        fight=fight_view(session),
-    )
-
-
-def _visit_view(number: int, visit: Visit, program: Program) -> VisitView:
-    step = program.steps[visit.step]
-    used = tuple(UsedView(fact, value, how == "set") for fact, value, how in visit.used)
-    refs = () if visit.resumed else tuple(str(r) for r in step.refs)
-    return VisitView(number, visit.step, step.title, visit.branch, visit.resumed, visit.outcome, used, refs)

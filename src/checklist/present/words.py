@@ -14,8 +14,12 @@ def gm_words(session: Session, text: str) -> str:
     actor = state.roster.actor.name
     chosen = state.known().get("target")
     target = branch_target(state.frames) or (str(chosen.value) if chosen is not None else "")
-    for words, name in (("the combatant", actor), ("the attacker", actor), ("the defender", target),
-                        ("the target", target)):  # fmt: skip
+    for words, name in (
+        ("the combatant", actor),
+        ("the attacker", actor),
+        ("the defender", target),
+        ("the target", target),
+    ):
         if name:
             text = text.replace(words, name).replace(words.capitalize(), name)
     return text

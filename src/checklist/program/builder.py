@@ -11,16 +11,37 @@ from checklist.program.cards import CARD_STATEMENTS, CardBuilder
 from checklist.syntax import statements as s
 
 _ITEM_FIELDS: dict[type, str] = {
-    m.Options: "options", m.Uses: "uses", m.Erratum: "errata", m.Note: "notes", m.Add: "actions",
-    m.Find: "actions", m.Record: "actions", m.NextTurn: "actions", m.ShowCard: "cards",
-}  # fmt: skip
+    m.Options: "options",
+    m.Uses: "uses",
+    m.Erratum: "errata",
+    m.Note: "notes",
+    m.Add: "actions",
+    m.Find: "actions",
+    m.Record: "actions",
+    m.NextTurn: "actions",
+    m.ShowCard: "cards",
+}
 
 
 class _StepDraft:
     """A step being built (a plain slotted class: a flow has one per step)."""
 
-    __slots__ = ("checklist", "number", "title", "section", "span", "prose", "refs", "jumps", "options",
-                 "uses", "errata", "notes", "actions", "cards")  # fmt: skip
+    __slots__ = (
+        "checklist",
+        "number",
+        "title",
+        "section",
+        "span",
+        "prose",
+        "refs",
+        "jumps",
+        "options",
+        "uses",
+        "errata",
+        "notes",
+        "actions",
+        "cards",
+    )
 
     def __init__(self, checklist: str, number: int, title: str, section: str | None, span: m.Span) -> None:
         self.checklist = checklist
@@ -41,10 +62,21 @@ class _StepDraft:
     def close(self) -> m.Step:
         jumps = tuple(j.close() if isinstance(j, _ChooseDraft) else j for j in self.jumps)
         return m.Step(
-            self.checklist, self.number, self.title, tuple(self.prose), tuple(self.refs), jumps,
-            tuple(self.options), tuple(self.uses), tuple(self.errata), tuple(self.notes),
-            self.section, self.span, tuple(self.actions), tuple(self.cards),
-        )  # fmt: skip
+            self.checklist,
+            self.number,
+            self.title,
+            tuple(self.prose),
+            tuple(self.refs),
+            jumps,
+            tuple(self.options),
+            tuple(self.uses),
+            tuple(self.errata),
+            tuple(self.notes),
+            self.section,
+            self.span,
+            tuple(self.actions),
+            tuple(self.cards),
+        )
 
 
 @dataclass
@@ -71,9 +103,16 @@ class _TableDraft:
 
     def close(self) -> m.Table:
         return m.Table(
-            self.name, self.title, self.columns, tuple(self.rows), tuple(self.refs),
-            tuple(self.notes), self.span, self.columns_span, tuple(self.errata),
-        )  # fmt: skip
+            self.name,
+            self.title,
+            self.columns,
+            tuple(self.rows),
+            tuple(self.refs),
+            tuple(self.notes),
+            self.span,
+            self.columns_span,
+            tuple(self.errata),
+        )
 
 
 @dataclass
@@ -148,8 +187,14 @@ class Builder:
         self.step = self.table = self.fact = None
 
     def misplaced(self, st: s.Statement, where: str) -> None:
-        self.diagnostics.append(diag(MISPLACED, f"`{s.keyword(st)}` line {where}", st.span,
-                                     help="move it under the step or table it belongs to"))  # fmt: skip
+        self.diagnostics.append(
+            diag(
+                MISPLACED,
+                f"`{s.keyword(st)}` line {where}",
+                st.span,
+                help="move it under the step or table it belongs to",
+            )
+        )
 
     def feed(self, st: s.Statement) -> None:
         self.fed += 1
@@ -205,8 +250,14 @@ class Builder:
 
     def require_checklist(self, what: str, span: m.Span) -> bool:
         if self.checklist is None:
-            self.diagnostics.append(diag(NO_CHECKLIST, f"`{what}` before any `checklist` line", span,
-                                         help='start the file with `checklist ID "Title"`'))  # fmt: skip
+            self.diagnostics.append(
+                diag(
+                    NO_CHECKLIST,
+                    f"`{what}` before any `checklist` line",
+                    span,
+                    help='start the file with `checklist ID "Title"`',
+                )
+            )
         return self.checklist is not None
 
     def step_item(self, st: s.Statement, step: _StepDraft) -> None:
@@ -240,11 +291,14 @@ class Builder:
             table.columns, table.columns_span = st.cells, st.span
         elif isinstance(st, s.CellsLine):
             if table.columns and len(st.cells) != len(table.columns):
-                self.diagnostics.append(diag(
-                    BAD_TABLE, f"row has {len(st.cells)} cells but table `{table.name}` has "
-                    f"{len(table.columns)} columns", st.span,
-                    help="separate cells with `|`; leave an empty cell empty, as in `a |  | c`",
-                ))  # fmt: skip
+                self.diagnostics.append(
+                    diag(
+                        BAD_TABLE,
+                        f"row has {len(st.cells)} cells but table `{table.name}` has {len(table.columns)} columns",
+                        st.span,
+                        help="separate cells with `|`; leave an empty cell empty, as in `a |  | c`",
+                    )
+                )
             table.rows.append(m.Row(st.cells, st.span))
         elif isinstance(st, s.RefsLine):
             table.refs.extend(st.refs)

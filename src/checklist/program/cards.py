@@ -23,8 +23,16 @@ class _CardDraft:
     notes: list[m.Note] = field(default_factory=list)
 
     def close(self) -> m.Card:
-        return m.Card(self.deck, self.name, self.title, tuple(self.categories), tuple(self.refs),
-                      tuple(self.fields), tuple(self.notes), self.span)  # fmt: skip
+        return m.Card(
+            self.deck,
+            self.name,
+            self.title,
+            tuple(self.categories),
+            tuple(self.refs),
+            tuple(self.fields),
+            tuple(self.notes),
+            self.span,
+        )
 
 
 @dataclass
@@ -98,5 +106,6 @@ class CardBuilder:
 
     def decks(self) -> tuple[m.Deck, ...]:
         self.close_card()
-        return tuple(m.Deck(d.name, d.title, tuple(d.categories), tuple(d.cards), tuple(d.notes), d.span)
-                     for d in self.all)  # fmt: skip
+        return tuple(
+            m.Deck(d.name, d.title, tuple(d.categories), tuple(d.cards), tuple(d.notes), d.span) for d in self.all
+        )

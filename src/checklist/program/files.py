@@ -38,8 +38,10 @@ def read_file(path: Path, what: str = "a .flow file", limit: int = MAX_FILE_BYTE
         if stat.S_ISCHR(info.st_mode) and _is_devnull(info):
             return b""  # /dev/null: an empty file, as everyone means it
         if not stat.S_ISREG(info.st_mode):
-            raise LoadError(f"{path}: is not a regular file (a FIFO, device or socket), expected {what}; "
-                            "save it to a file and pass that")  # fmt: skip
+            raise LoadError(
+                f"{path}: is not a regular file (a FIFO, device or socket), expected {what}; "
+                "save it to a file and pass that"
+            )
         if info.st_size > limit:
             raise LoadError(_too_big(path, what, limit, fix))
         chunks: list[bytes] = []

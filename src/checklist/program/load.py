@@ -21,7 +21,7 @@ from checklist.model.diagnostics import (
     Code,
     Diagnostic,
     diag,
-)  # fmt: skip
+)
 from checklist.model.limits import MAX_FILE_BYTES
 from checklist.program.builder import Builder
 from checklist.program.files import LoadError, read_file
@@ -34,8 +34,9 @@ def read_source(path: Path) -> str:
         raise LoadError(f"{path}: is UTF-16 text; save it as UTF-8")
     if b"\x00" in raw:
         line = raw.count(b"\n", 0, raw.index(b"\x00")) + 1
-        raise LoadError(f"{path}:{line}: contains a NUL byte; this looks like a binary file, not a flow: "
-                        "pass a .flow text file")  # fmt: skip
+        raise LoadError(
+            f"{path}:{line}: contains a NUL byte; this looks like a binary file, not a flow: pass a .flow text file"
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -105,8 +106,10 @@ def load(path: str | Path | Sequence[str | Path]) -> Program:
             text = read_source(file)
             total += len(text)
             if total > MAX_FILE_BYTES:  # memory stays under 1 GB (docs/reliability.md)
-                raise LoadError(f"{file}: the flow's files hold more than {MAX_FILE_BYTES // 2**20} MB together; "
-                                "check a part of the folder at a time")  # fmt: skip
+                raise LoadError(
+                    f"{file}: the flow's files hold more than {MAX_FILE_BYTES // 2**20} MB together; "
+                    "check a part of the folder at a time"
+                )
             name = str(file)
             sources[name] = text
             built = build(name, text) if len(text) > CACHED_BYTES else _built(name, text)
@@ -129,8 +132,14 @@ def build(name: str, text: str) -> Built:
     module = builder.finish()
     said = [*errors, *builder.diagnostics]
     if not builder.fed and not errors:
-        said.append(diag(EMPTY, "flow file declares nothing", m.Span(name, 1, 1, 1, 1),
-                         help='start it with `checklist ID "Title"` or remove it'))  # fmt: skip
+        said.append(
+            diag(
+                EMPTY,
+                "flow file declares nothing",
+                m.Span(name, 1, 1, 1, 1),
+                help='start it with `checklist ID "Title"` or remove it',
+            )
+        )
     return Built(module, tuple(said))
 
 
@@ -169,11 +178,17 @@ def join(modules: list[m.Module], diagnostics: list[Diagnostic], sources: dict[s
             if not _duplicate(decks, deck.name, deck.span, DUPLICATE_NAME, "deck", diagnostics):
                 decks[deck.name] = deck
     return Program(
-        tuple(modules), checklists, steps, facts, tables,
+        tuple(modules),
+        checklists,
+        steps,
+        facts,
+        tables,
         tuple(s for mod in modules for s in mod.starts),
         tuple(e for mod in modules for e in mod.expects),
-        diagnostics, sources, decks,
-    )  # fmt: skip
+        diagnostics,
+        sources,
+        decks,
+    )
 
 
 class _Spanned(Protocol):
@@ -187,9 +202,13 @@ def _duplicate(
     first = seen.get(key)
     if first is None:
         return False
-    out.append(diag(
-        code, f"{what} `{key}` is declared twice", span,
-        f"first declared at {first.span}",
-        help=f"renumber or rename one of the two {what}s",
-    ))  # fmt: skip
+    out.append(
+        diag(
+            code,
+            f"{what} `{key}` is declared twice",
+            span,
+            f"first declared at {first.span}",
+            help=f"renumber or rename one of the two {what}s",
+        )
+    )
     return True

@@ -39,8 +39,9 @@ class _EdgeDraft:
 
 
 class _Builder:
-    def __init__(self, program: Program, selection: Selection, options: Options,
-                 findings: Findings | None, trace: Trace | None) -> None:  # fmt: skip
+    def __init__(
+        self, program: Program, selection: Selection, options: Options, findings: Findings | None, trace: Trace | None
+    ) -> None:
         self.program = program
         self.sel = selection
         self.options = options
@@ -93,8 +94,11 @@ class _Builder:
         notes = list(self.findings.by_step.get(step.key, ())) if self.findings else []
         if self.findings:
             f = self.findings
-            marks |= {name for name, keys in (("unreachable", f.unreachable), ("trap", f.trapped),
-                                              ("no-exit", f.no_exit)) if step.key in keys}  # fmt: skip
+            marks |= {
+                name
+                for name, keys in (("unreachable", f.unreachable), ("trap", f.trapped), ("no-exit", f.no_exit))
+                if step.key in keys
+            }
             if notes:
                 marks.add("finding")
         if self.trace and step.key in self.trace.path:
@@ -103,8 +107,17 @@ class _Builder:
             marks.add("current")
         refs = ", ".join(str(r) for r in step.refs)
         tooltip = _tooltip(step, refs, notes)
-        self.nodes[step.key] = Node(step.key, _kind(step), str(step.number), step.title, refs, tooltip,
-                                    self.cluster_of(step), frozenset(marks), tuple(notes))  # fmt: skip
+        self.nodes[step.key] = Node(
+            step.key,
+            _kind(step),
+            str(step.number),
+            step.title,
+            refs,
+            tooltip,
+            self.cluster_of(step),
+            frozenset(marks),
+            tuple(notes),
+        )
 
     def outside_node(self, key: str, near: m.Step, incoming: bool) -> str:
         """A small node for a step outside the drawing: a port (other checklist) or a ghost."""
@@ -115,8 +128,14 @@ class _Builder:
             port = step.checklist != near.checklist
             name = key if port else str(step.number)
             arrow = "from" if incoming else "\u2192"
-            self.nodes[node_id] = Node(node_id, "port" if port else "ghost", f"{arrow} {name}", step.title,
-                                       tooltip=f"{key} {step.title}", cluster=cluster)  # fmt: skip
+            self.nodes[node_id] = Node(
+                node_id,
+                "port" if port else "ghost",
+                f"{arrow} {name}",
+                step.title,
+                tooltip=f"{key} {step.title}",
+                cluster=cluster,
+            )
         return node_id
 
     def terminal(self, kind: NodeKind, step: m.Step) -> str:
@@ -128,8 +147,18 @@ class _Builder:
 
     # ---- edges ------------------------------------------------------------
 
-    def add_edge(self, source: str, target: str, kind: EdgeKind, label: str, *, erratum: bool = False,
-                 marks: tuple[str, ...] = (), constraint: bool = True, tip: str = "") -> None:  # fmt: skip
+    def add_edge(
+        self,
+        source: str,
+        target: str,
+        kind: EdgeKind,
+        label: str,
+        *,
+        erratum: bool = False,
+        marks: tuple[str, ...] = (),
+        constraint: bool = True,
+        tip: str = "",
+    ) -> None:
         key = (source, target, kind, erratum)
         draft = self.edges.get(key)
         if draft is None:
@@ -165,8 +194,14 @@ class _Builder:
             crosses = source.section != step.section and self.sel.scope in ("program", "checklist")
             ghost = crosses and self.options.cross_section == "ghost"
             if e.source not in self.inside or source.checklist != step.checklist or ghost:
-                self.add_edge(self.outside_node(e.source, step, True), step.key, e.kind, e.label,
-                              erratum=e.erratum, marks=("outside",))  # fmt: skip
+                self.add_edge(
+                    self.outside_node(e.source, step, True),
+                    step.key,
+                    e.kind,
+                    e.label,
+                    erratum=e.erratum,
+                    marks=("outside",),
+                )
         for way in exits(step, self.program.tables):
             if way.ending is not None:
                 self.add_edge(step.key, self.terminal(way.ending, step), "end", way.label, erratum=bool(step.errata))
@@ -178,9 +213,14 @@ class _Builder:
             source = self.program.steps[e.source]
             node_id = f"stub:{e.source}:{e.written}"
             if node_id not in self.nodes:
-                self.nodes[node_id] = Node(node_id, "stub", f"\u2717 {e.written or '(empty)'}", "no such step",
-                                           tooltip=f"{e.source} jumps to {e.written or '(empty cell)'}, "
-                                           "which is not a step", cluster=self.cluster_of(source))  # fmt: skip
+                self.nodes[node_id] = Node(
+                    node_id,
+                    "stub",
+                    f"\u2717 {e.written or '(empty)'}",
+                    "no such step",
+                    tooltip=f"{e.source} jumps to {e.written or '(empty cell)'}, which is not a step",
+                    cluster=self.cluster_of(source),
+                )
             self.add_edge(e.source, node_id, e.kind, e.label, erratum=e.erratum, marks=("dangling",))
 
     def trace_edges(self, trace: Trace) -> None:
@@ -244,12 +284,23 @@ class _Builder:
             for step in steps:
                 heads.setdefault(self.nodes[step.key].cluster, step.key)
             row = list(heads.values()) if len(heads) > 1 else []
-        return Scene(self.sel.title, list(self.nodes.values()), edges, list(self.clusters.values()),
-                     "\n".join(legend) if self.options.legend else "", row)  # fmt: skip
+        return Scene(
+            self.sel.title,
+            list(self.nodes.values()),
+            edges,
+            list(self.clusters.values()),
+            "\n".join(legend) if self.options.legend else "",
+            row,
+        )
 
 
-def scene(program: Program, selection: Selection, options: Options | None = None,
-          findings: Findings | None = None, trace: Trace | None = None) -> Scene:  # fmt: skip
+def scene(
+    program: Program,
+    selection: Selection,
+    options: Options | None = None,
+    findings: Findings | None = None,
+    trace: Trace | None = None,
+) -> Scene:
     return _Builder(program, selection, options or Options(), findings, trace).build()
 
 
@@ -292,8 +343,12 @@ def _tooltip(step: m.Step, refs: str, findings: list[str]) -> str:
 
 def _join_steps(program: Program) -> set[str]:
     """Steps where split branches rejoin: the `until` of a split (with or without `then return`)."""
-    joins = (resolve(j.until, s.checklist) for s in program.steps.values() for j in s.jumps
-             if isinstance(j, m.Split) and j.until is not None)  # fmt: skip
+    joins = (
+        resolve(j.until, s.checklist)
+        for s in program.steps.values()
+        for j in s.jumps
+        if isinstance(j, m.Split) and j.until is not None
+    )
     return {key for key in joins if key is not None}
 
 

@@ -122,14 +122,21 @@ def _title(scene: Scene) -> str:
     return f'<{title}<br/><font point-size="8"> </font>>'  # a blank line: dot under-measures the title
 
 
-def _cluster_lines(cluster: Cluster, scene: Scene, children: dict[str | None, list[Cluster]],
-                   members: dict[str | None, list[Node]], indent: str) -> Iterator[str]:  # fmt: skip
+def _cluster_lines(
+    cluster: Cluster,
+    scene: Scene,
+    children: dict[str | None, list[Cluster]],
+    members: dict[str | None, list[Node]],
+    indent: str,
+) -> Iterator[str]:
     top = cluster.parent is None and any(c.parent == cluster.id for c in scene.clusters)
     yield f"{indent}subgraph {quote_id('cluster_' + cluster.id)} {{"
     inner = indent + "  "
-    yield f"{inner}label={quote(cluster.title)}; labeljust=l; style=\"rounded,filled\"; " \
-          f"fillcolor=\"{'#f5f5f5' if top else '#fbfbfb'}\"; color=\"#9e9e9e\"; " \
-          f"fontsize={'16' if top else '13'}; fontname=\"{style.FONT} Bold\";"  # fmt: skip
+    yield (
+        f'{inner}label={quote(cluster.title)}; labeljust=l; style="rounded,filled"; '
+        f'fillcolor="{"#f5f5f5" if top else "#fbfbfb"}"; color="#9e9e9e"; '
+        f'fontsize={"16" if top else "13"}; fontname="{style.FONT} Bold";'
+    )
     for child in children.get(cluster.id, []):
         yield from _cluster_lines(child, scene, children, members, inner)
     for node in members.get(cluster.id, []):

@@ -117,8 +117,13 @@ def _edge(edge: Edge, ids: _Ids) -> str:
     return f"{ids(edge.source)} {middle} {ids(edge.target)}"
 
 
-def _cluster(cluster: Cluster, children: dict[str | None, list[Cluster]],
-             members: dict[str | None, list[Node]], ids: _Ids, indent: str) -> list[str]:  # fmt: skip
+def _cluster(
+    cluster: Cluster,
+    children: dict[str | None, list[Cluster]],
+    members: dict[str | None, list[Node]],
+    ids: _Ids,
+    indent: str,
+) -> list[str]:
     lines = [f'{indent}subgraph {ids("cluster:" + cluster.id)}["{text(cluster.title)}"]']
     for child in children.get(cluster.id, []):
         lines += _cluster(child, children, members, ids, indent + "  ")

@@ -114,21 +114,29 @@ def read_trace(path: Path, program: Program) -> tuple[Trace, list[str]]:
             f"--trace {path}: not UTF-8 text; pass a session file (checklist run --session)"
         ) from None
     except json.JSONDecodeError as exc:
-        raise RenderUsageError(f"--trace {path}:{exc.lineno}: not JSON: {exc.msg}; pass a session file "
-                               "(checklist run --session)") from None  # fmt: skip
+        raise RenderUsageError(
+            f"--trace {path}:{exc.lineno}: not JSON: {exc.msg}; pass a session file (checklist run --session)"
+        ) from None
     except (ValueError, RecursionError) as exc:  # 4300+ digit numbers, deep nesting
-        raise RenderUsageError(f"--trace {path}: not a session file ({exc}); pass one that checklist run --session "
-                               "wrote") from None  # fmt: skip
+        raise RenderUsageError(
+            f"--trace {path}: not a session file ({exc}); pass one that checklist run --session wrote"
+        ) from None
     if not isinstance(data, dict) or not isinstance(data.get("trace"), list):
-        raise RenderUsageError(f'--trace {path}: expected a JSON object with "trace": [step keys in order]; pass a '
-                               'session file (checklist run --session)')  # fmt: skip
+        raise RenderUsageError(
+            f'--trace {path}: expected a JSON object with "trace": [step keys in order]; pass a '
+            "session file (checklist run --session)"
+        )
     raw = data["trace"]
     current = data.get("current")
     if not all(isinstance(k, str) for k in raw) or not (current is None or isinstance(current, str)):
-        raise RenderUsageError(f'--trace {path}: "trace" must list step keys such as "combat.54", '
-                               '"current" must be one key')  # fmt: skip
-    warnings = [f"{path}: step {k} is not in this flow; left out of the trace"
-                for k in dict.fromkeys(raw) if k not in program.steps]  # fmt: skip
+        raise RenderUsageError(
+            f'--trace {path}: "trace" must list step keys such as "combat.54", "current" must be one key'
+        )
+    warnings = [
+        f"{path}: step {k} is not in this flow; left out of the trace"
+        for k in dict.fromkeys(raw)
+        if k not in program.steps
+    ]
     if current is not None and current not in program.steps:
         warnings.append(f"{path}: current step {current} is not in this flow")
         current = None

@@ -55,8 +55,13 @@ def run_dot(source: str, fmt: str, timeout: float = DEFAULT_TIMEOUT, size: tuple
     if exe is None:
         raise NoGraphviz("the Graphviz `dot` program was not found on PATH")
     try:
-        proc = subprocess.Popen([exe, f"-T{fmt}"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, start_new_session=True)  # fmt: skip
+        proc = subprocess.Popen(
+            [exe, f"-T{fmt}"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
     except FileNotFoundError:
         raise NoGraphviz("the Graphviz `dot` program was not found on PATH") from None
     try:
@@ -72,8 +77,10 @@ def run_dot(source: str, fmt: str, timeout: float = DEFAULT_TIMEOUT, size: tuple
             "or allow more time with --dot-timeout SECONDS."
         )
     if len(out) > MAX_IMAGE_BYTES:
-        raise DotFailed(f"dot wrote more than {MAX_IMAGE_BYTES // 2**20} MB{what} and was stopped; "
-                        "draw a smaller part with --checklist, --section or --around STEP --depth N")  # fmt: skip
+        raise DotFailed(
+            f"dot wrote more than {MAX_IMAGE_BYTES // 2**20} MB{what} and was stopped; "
+            "draw a smaller part with --checklist, --section or --around STEP --depth N"
+        )
     if proc.returncode != 0:
         detail = visible(err[:MAX_ERROR_BYTES].decode("utf-8", "replace").strip()) or f"exit status {proc.returncode}"
         raise DotFailed(f"dot failed: {detail}")

@@ -62,8 +62,11 @@ def _reading_order(program: Program) -> dict[str, int]:
                 continue
             order[checklist] = len(order)
             for step in program.checklists[checklist].steps:
-                queue.extend(program.steps[e.target].checklist for e in program.flow.out.get(step.key, [])
-                             if e.target is not None)  # fmt: skip
+                queue.extend(
+                    program.steps[e.target].checklist
+                    for e in program.flow.out.get(step.key, [])
+                    if e.target is not None
+                )
     return order
 
 
@@ -74,15 +77,23 @@ def _program_title(program: Program, order: dict[str, int]) -> str:
 
 def _section(program: Program, name: str, checklist: str | None) -> Selection:
     owners = [
-        c for c in program.checklists.values()
+        c
+        for c in program.checklists.values()
         if (checklist is None or c.id == checklist) and any(s.name == name for s in c.sections)
-    ]  # fmt: skip
+    ]
     if not owners:
-        known = sorted({f"{c.id}:{s.name}" for c in program.checklists.values() for s in c.sections
-                        if checklist is None or c.id == checklist})  # fmt: skip
+        known = sorted(
+            {
+                f"{c.id}:{s.name}"
+                for c in program.checklists.values()
+                for s in c.sections
+                if checklist is None or c.id == checklist
+            }
+        )
         where = f" in checklist `{checklist}`" if checklist else ""
-        raise RenderUsageError(f"--section {name}: no such section{where}; sections: {', '.join(known) or '(none)'}; "
-                               "pass one of them")  # fmt: skip
+        raise RenderUsageError(
+            f"--section {name}: no such section{where}; sections: {', '.join(known) or '(none)'}; pass one of them"
+        )
     if len(owners) > 1:
         ids = ", ".join(c.id for c in owners)
         raise RenderUsageError(f"section `{name}` is in several checklists ({ids}); add --checklist")
@@ -96,17 +107,20 @@ def _step_key(program: Program, text: str, checklist: str | None) -> str:
     if "." in text:
         key = text
     elif text.isdigit():
-        owners = [checklist] if checklist else [c for c in program.checklists
-                                                if f"{c}.{int(text)}" in program.steps]  # fmt: skip
+        owners = [checklist] if checklist else [c for c in program.checklists if f"{c}.{int(text)}" in program.steps]
         if len(owners) > 1:
-            raise RenderUsageError(f"step {text} is in several checklists ({', '.join(owners)}); "
-                                   f"write it as CHECKLIST.{text} or add --checklist")  # fmt: skip
+            raise RenderUsageError(
+                f"step {text} is in several checklists ({', '.join(owners)}); "
+                f"write it as CHECKLIST.{text} or add --checklist"
+            )
         key = f"{owners[0]}.{int(text)}" if owners else text
     else:
         key = text
     if key not in program.steps:
-        raise RenderUsageError(f"--around {text}: no such step; write a step as CHECKLIST.NUMBER, e.g. "
-                               f"{next(iter(program.steps), 'combat.54')}")  # fmt: skip
+        raise RenderUsageError(
+            f"--around {text}: no such step; write a step as CHECKLIST.NUMBER, e.g. "
+            f"{next(iter(program.steps), 'combat.54')}"
+        )
     return key
 
 

@@ -34,20 +34,58 @@ NODE_KINDS: dict[str, dict[str, str]] = {
     "decision": {"shape": "diamond", "style": "filled", "fillcolor": "#e3f2fd", "margin": "0.02,0.02"},
     "split": {"shape": "trapezium", "style": "filled", "fillcolor": "#e8eaf6", "color": COLOURS["split"]},
     "dispatch": {"shape": "tab", "style": "filled", "fillcolor": "#fff8e1", "color": COLOURS["dispatch"]},
-    "return": {"shape": "invhouse", "style": "filled", "fillcolor": "#e8eaf6", "fontsize": "9",
-               "color": COLOURS["split"], "height": "0.3", "margin": "0.04,0.02"},
-    "start": {"shape": "oval", "style": "filled", "fillcolor": "#2e7d32", "fontcolor": "#ffffff",
-              "fontsize": "10", "height": "0.3"},
-    "end": {"shape": "oval", "style": "filled", "fillcolor": "#424242", "fontcolor": "#ffffff",
-            "fontsize": "10", "height": "0.3"},
-    "port": {"shape": "cds", "style": "filled", "fillcolor": "#f3e5f5", "color": COLOURS["port"],
-             "fontsize": "9", "margin": "0.16,0.08"},
-    "ghost": {"shape": "box", "style": "dashed,rounded", "color": COLOURS["muted"],
-              "fontcolor": COLOURS["muted"], "fontsize": "9", "margin": "0.08,0.05"},
-    "stub": {"shape": "box", "style": "filled,dashed", "fillcolor": "#ffcdd2", "color": COLOURS["error"],
-             "fontcolor": COLOURS["error"], "fontsize": "9", "margin": "0.08,0.05"},
+    "return": {
+        "shape": "invhouse",
+        "style": "filled",
+        "fillcolor": "#e8eaf6",
+        "fontsize": "9",
+        "color": COLOURS["split"],
+        "height": "0.3",
+        "margin": "0.04,0.02",
+    },
+    "start": {
+        "shape": "oval",
+        "style": "filled",
+        "fillcolor": "#2e7d32",
+        "fontcolor": "#ffffff",
+        "fontsize": "10",
+        "height": "0.3",
+    },
+    "end": {
+        "shape": "oval",
+        "style": "filled",
+        "fillcolor": "#424242",
+        "fontcolor": "#ffffff",
+        "fontsize": "10",
+        "height": "0.3",
+    },
+    "port": {
+        "shape": "cds",
+        "style": "filled",
+        "fillcolor": "#f3e5f5",
+        "color": COLOURS["port"],
+        "fontsize": "9",
+        "margin": "0.16,0.08",
+    },
+    "ghost": {
+        "shape": "box",
+        "style": "dashed,rounded",
+        "color": COLOURS["muted"],
+        "fontcolor": COLOURS["muted"],
+        "fontsize": "9",
+        "margin": "0.08,0.05",
+    },
+    "stub": {
+        "shape": "box",
+        "style": "filled,dashed",
+        "fillcolor": "#ffcdd2",
+        "color": COLOURS["error"],
+        "fontcolor": COLOURS["error"],
+        "fontsize": "9",
+        "margin": "0.08,0.05",
+    },
     "note": {"shape": "note", "style": "filled", "fillcolor": "#fff3e0", "fontsize": "9"},
-}  # fmt: skip
+}
 
 # Attributes that a mark adds to (or overrides on) a node, applied in this order.
 NODE_MARKS: dict[str, dict[str, str]] = {
@@ -84,8 +122,10 @@ LEGEND = (
     "\u00b7 tab: table lookup \u00b7 arrow box: other checklist \u00b7 dashed: outside this drawing "
     "\u00b7 orange: erratum (corrected jump)"
 )
-LEGEND_FINDINGS = "red stub: no such step \u00b7 grey: unreachable \u00b7 red outline: loop with no way out " \
-    "\u00b7 orange outline: no path to an end"  # fmt: skip
+LEGEND_FINDINGS = (
+    "red stub: no such step \u00b7 grey: unreachable \u00b7 red outline: loop with no way out "
+    "\u00b7 orange outline: no path to an end"
+)
 LEGEND_TRACE = "pink: visited \u00b7 thick pink border: current step \u00b7 (n): order of the jumps taken"
 
 

@@ -51,11 +51,18 @@ class Condition:
     def flags(self) -> tuple[str, ...]:
         """The conditions a game master reads on the roster line: dead, unconscious, stunned, grappled,
         and until their next turn, what their maneuver left them (no defense, no parry, a Wait)."""
-        marks = (("dead", self.dead), ("unconscious", self.unconscious and not self.dead),
-                 ("stunned", self.stunned), ("grappled", self.grappled), ("all-out: no defense", self.all_out),
-                 ("moved and attacked: no parry", self.move_and_attack), ("waiting", self.waiting))  # fmt: skip
-        return tuple(name for name, on in marks if on) + tuple(f"{place.replace('-', ' ')} crippled"
-                                                               for place in self.crippled)  # fmt: skip
+        marks = (
+            ("dead", self.dead),
+            ("unconscious", self.unconscious and not self.dead),
+            ("stunned", self.stunned),
+            ("grappled", self.grappled),
+            ("all-out: no defense", self.all_out),
+            ("moved and attacked: no parry", self.move_and_attack),
+            ("waiting", self.waiting),
+        )
+        return tuple(name for name, on in marks if on) + tuple(
+            f"{place.replace('-', ' ')} crippled" for place in self.crippled
+        )
 
     def keyed(self, attr: str, key: str) -> Value:
         """A state kept for each hit location: the injury recorded there, or whether it is crippled."""
@@ -272,8 +279,10 @@ def from_data(data: dict[str, Any], where: str) -> Roster:
     counts = Counter(names)  # not names.count(n) for each: 80 000 combatants took minutes
     twice = next((n for n in names if counts[n] > 1), None)
     if twice is not None:
-        raise RosterError(f"{where}: two combatants are called `{twice}`; give each a different name"
-                          " (a TOML roster can name a .gcs file twice, with `name` for each)")  # fmt: skip
+        raise RosterError(
+            f"{where}: two combatants are called `{twice}`; give each a different name"
+            " (a TOML roster can name a .gcs file twice, with `name` for each)"
+        )
     order = sorted(range(len(sheets)), key=lambda i: (-sheets[i].basic_speed, -(sheets[i].number("dx") or 0), i))
     ordered = tuple(sheets[i] for i in order)
     states = tuple(

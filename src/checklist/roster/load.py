@@ -77,8 +77,10 @@ def _number_twins(people: list[dict[str, Any]], named: list[int]) -> list[str]:
             twins = [j for j in named if slug(str(people[j]["name"])) == slug(name)]
             for n, j in enumerate(twins, 1):
                 people[j]["name"] = f"{name} {n}"
-            notes.append(f"{len(twins)} combatants are called {name}: they are {name} 1 to {name} {len(twins)}, "
-                         "in the order given")  # fmt: skip
+            notes.append(
+                f"{len(twins)} combatants are called {name}: they are {name} 1 to {name} {len(twins)}, "
+                "in the order given"
+            )
             taken = [slug(str(p.get("name", ""))) for p in people if isinstance(p, dict)]
     return notes
 
@@ -108,8 +110,10 @@ def _gcs_in_toml(roster: Path, index: int, raw: dict[str, Any]) -> tuple[dict[st
         raise RosterError(f"{where}, gcs: the path of a .gcs file, relative to the roster")
     unknown = set(raw) - GCS_OVERRIDES
     if unknown:
-        raise RosterError(f"{where}: `{sorted(unknown)[0]}` does not go with `gcs`; a combatant from a .gcs file "
-                          f"may change only: {', '.join(sorted(GCS_OVERRIDES - {'gcs'}))}")  # fmt: skip
+        raise RosterError(
+            f"{where}: `{sorted(unknown)[0]}` does not go with `gcs`; a combatant from a .gcs file "
+            f"may change only: {', '.join(sorted(GCS_OVERRIDES - {'gcs'}))}"
+        )
     person, notes = _gcs(roster.parent / name)
     person.update({k: v for k, v in raw.items() if k != "gcs"})
     return person, notes

@@ -20,12 +20,47 @@ from checklist.model.vocabulary import DAMAGE_TYPES, SHEET_NUMBERS, TRAITS, UNAR
 
 Value = int | str
 
-WEAPON_FIELDS = {"name", "damage", "type", "skill", "reach", "acc", "rof", "rcl", "bulk", "malf", "ranged", "unarmed",
-                 "armor-divisor", "level", "usage", "parry", "block", "range", "shots", "min-st",
-                 "ask"}  # fmt: skip
+WEAPON_FIELDS = {
+    "name",
+    "damage",
+    "type",
+    "skill",
+    "reach",
+    "acc",
+    "rof",
+    "rcl",
+    "bulk",
+    "malf",
+    "ranged",
+    "unarmed",
+    "armor-divisor",
+    "level",
+    "usage",
+    "parry",
+    "block",
+    "range",
+    "shots",
+    "min-st",
+    "ask",
+}
 ASKABLE = ("skill", "damage", "type", "reach", "acc", "rof", "rcl", "bulk", "armor-divisor", "parry", "block")
-COMBATANT_FIELDS = {*SHEET_NUMBERS, *TRAITS, "name", "basic-speed", "pain-threshold", "skills", "dr", "weapon",
-                    "posture", "current-hp", "current-fp", "side", "body", "readied", "flexible-armor"}  # fmt: skip
+COMBATANT_FIELDS = {
+    *SHEET_NUMBERS,
+    *TRAITS,
+    "name",
+    "basic-speed",
+    "pain-threshold",
+    "skills",
+    "dr",
+    "weapon",
+    "posture",
+    "current-hp",
+    "current-fp",
+    "side",
+    "body",
+    "readied",
+    "flexible-armor",
+}
 PAIN = ("normal", "high", "low")
 DEFENSE = re.compile(r"([+-]?\d+)\s*([FU]*)")  # a weapon's parry or block as GCS writes it: 12, 12F, 9U, 0U
 
@@ -145,11 +180,24 @@ def sheet_of(raw: object, where: str) -> Sheet:
     arms = tuple(weapon_of(w, f"{where}, weapon {i}") for i, w in enumerate(weapons, 1))
     readied = raw.get("readied")
     if readied is not None and str(readied) not in {w.name for w in arms}:
-        raise RosterError(f"{where}, readied: `{readied}` is not one of its weapons' names; name one of: "
-                          f"{', '.join(w.name for w in arms) or '(no weapons)'}")  # fmt: skip
-    return Sheet(name.strip(), tuple(numbers_dict.items()), Fraction(str(speed)), pain,
-                 _table(raw.get("skills", {}), f"{where}, skills"), dr, arms, by_type, traits,
-                 str(raw.get("side", "")), str(raw.get("body", "")), _flexible(raw, where))  # fmt: skip
+        raise RosterError(
+            f"{where}, readied: `{readied}` is not one of its weapons' names; name one of: "
+            f"{', '.join(w.name for w in arms) or '(no weapons)'}"
+        )
+    return Sheet(
+        name.strip(),
+        tuple(numbers_dict.items()),
+        Fraction(str(speed)),
+        pain,
+        _table(raw.get("skills", {}), f"{where}, skills"),
+        dr,
+        arms,
+        by_type,
+        traits,
+        str(raw.get("side", "")),
+        str(raw.get("body", "")),
+        _flexible(raw, where),
+    )
 
 
 def _flexible(raw: dict[str, Any], where: str) -> tuple[str, ...] | None:
@@ -173,12 +221,14 @@ def _dr(raw: object, where: str) -> tuple[tuple[tuple[str, int], ...], tuple[tup
             flat.append((slug(location), _int(value, f"{where}.{location}")))
             continue
         if "all" not in value:
-            raise RosterError(f"{where}.{location}: give `all`, then the damage types that differ: "
-                              "{ all = 4, cr = 2 }")  # fmt: skip
+            raise RosterError(
+                f"{where}.{location}: give `all`, then the damage types that differ: {{ all = 4, cr = 2 }}"
+            )
         for kind, number in value.items():
             if kind != "all" and kind not in DAMAGE_TYPES:
-                raise RosterError(f"{where}.{location}: unknown damage type `{kind}`; "
-                                  f"known: all, {', '.join(DAMAGE_TYPES)}")  # fmt: skip
+                raise RosterError(
+                    f"{where}.{location}: unknown damage type `{kind}`; known: all, {', '.join(DAMAGE_TYPES)}"
+                )
             dr = _int(number, f"{where}.{location}.{kind}")
             if kind == "all":
                 flat.append((slug(location), dr))
@@ -195,8 +245,10 @@ def _table(raw: object, where: str) -> tuple[tuple[str, int], ...]:
 
 def weapon_of(raw: object, where: str) -> Weapon:
     if not isinstance(raw, dict) or not {"name", "damage", "type", "skill"} <= set(raw):
-        raise RosterError(f"{where}: a weapon needs name, damage, type and skill; add them, e.g. name = \"mace\", "
-                          'damage = "2d+3", type = "cr", skill = "axe-mace" (docs/roster.md)')  # fmt: skip
+        raise RosterError(
+            f'{where}: a weapon needs name, damage, type and skill; add them, e.g. name = "mace", '
+            'damage = "2d+3", type = "cr", skill = "axe-mace" (docs/roster.md)'
+        )
     unknown = set(raw) - WEAPON_FIELDS
     if unknown:
         known = ", ".join(sorted(WEAPON_FIELDS))
@@ -215,9 +267,21 @@ def weapon_of(raw: object, where: str) -> Weapon:
     ask = raw.get("ask", [])
     if not isinstance(ask, list) or not set(ask) <= set(ASKABLE):
         raise RosterError(f"{where}, ask: a list of what the flow asks for this weapon, from: {', '.join(ASKABLE)}")
-    return Weapon(str(raw["name"]), str(raw["damage"]), str(raw["type"]), skill, reach, rof=str(raw.get("rof", "")),
-                  ranged=ranged, unarmed=unarmed, armor_divisor=divisor, ask=tuple(ask), **numbers, **defenses,
-                  **texts)  # fmt: skip
+    return Weapon(
+        str(raw["name"]),
+        str(raw["damage"]),
+        str(raw["type"]),
+        skill,
+        reach,
+        rof=str(raw.get("rof", "")),
+        ranged=ranged,
+        unarmed=unarmed,
+        armor_divisor=divisor,
+        ask=tuple(ask),
+        **numbers,
+        **defenses,
+        **texts,
+    )
 
 
 FRACTIONAL_DIVISORS = (Fraction(1, 2), Fraction(1, 5), Fraction(1, 10))  # (0.5), (0.2), (0.1): B110
@@ -243,8 +307,7 @@ def _defense(value: object, where: str) -> str:
         return str(value)
     if isinstance(value, str) and (value.strip().lower() in ("no", "") or DEFENSE.fullmatch(value.strip())):
         return value.strip()
-    raise RosterError(f"{where}: a number, or text such as \"12F\" (fencing), \"9U\" (unbalanced) or \"No\", "
-                      f"not {value!r}")  # fmt: skip
+    raise RosterError(f'{where}: a number, or text such as "12F" (fencing), "9U" (unbalanced) or "No", not {value!r}')
 
 
 def _flag(raw: dict[str, Any], key: str, where: str, default: bool) -> bool:

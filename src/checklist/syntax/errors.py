@@ -12,11 +12,19 @@ from checklist import model as m
 from checklist.model.diagnostics import SYNTAX, Diagnostic, diag
 
 _READABLE = {
-    "_NL": "end of line", "NAME": "a name", "INT": "a step number", "STRING": 'a "quoted string"',
-    "TEXT": "a `| prose` line", "REF": "a reference like B393", "NOTE": "`: text`",
-    "SIGNED": "a number", "SCOPE": "a scope (combat, turn, attack, defender)", "DICE": "dice like 3d6",
-    "COMPARE": "a comparison (>=, <=, >, <)", "$END": "end of file",
-}  # fmt: skip
+    "_NL": "end of line",
+    "NAME": "a name",
+    "INT": "a step number",
+    "STRING": 'a "quoted string"',
+    "TEXT": "a `| prose` line",
+    "REF": "a reference like B393",
+    "NOTE": "`: text`",
+    "SIGNED": "a number",
+    "SCOPE": "a scope (combat, turn, attack, defender)",
+    "DICE": "dice like 3d6",
+    "COMPARE": "a comparison (>=, <=, >, <)",
+    "$END": "end of file",
+}
 _FIRST_WORD = re.compile(r"[ \t\f]*([^\W\d_][\w-]*)")
 
 
@@ -30,9 +38,13 @@ def syntax_error(exc: UnexpectedInput, file: str, lines: list[str], keywords: fr
         span = m.Span(file, line, start + 1, line, start + 1 + len(word))
         close = difflib.get_close_matches(word, sorted(keywords), n=1, cutoff=0.6)
         guess = f"; did you mean `{close[0]}`?" if close else ""
-        return diag(SYNTAX, f"unknown statement `{_clip(word)}`{guess}", span,
-                    f"a line starts with `|` (prose) or a statement keyword: {_expected(keywords)}",
-                    help="see docs/language.md for the statements a line can hold")  # fmt: skip
+        return diag(
+            SYNTAX,
+            f"unknown statement `{_clip(word)}`{guess}",
+            span,
+            f"a line starts with `|` (prose) or a statement keyword: {_expected(keywords)}",
+            help="see docs/language.md for the statements a line can hold",
+        )
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
         found = "end of line" if tok.type == "_NL" else f"`{_clip(str(tok))}`"

@@ -155,10 +155,26 @@ class CardFieldLine:
 
 
 Statement = (
-    ChecklistLine | SectionLine | StepLine | TableLine | CellsLine | FactLine | StartLine | ExpectLine
-    | ProseLine | RefsLine | JumpLine | ChooseLine | WhenLine | ItemLine
-    | DeckLine | CategoryLine | CardLine | CardInLine | CardFieldLine
-)  # fmt: skip
+    ChecklistLine
+    | SectionLine
+    | StepLine
+    | TableLine
+    | CellsLine
+    | FactLine
+    | StartLine
+    | ExpectLine
+    | ProseLine
+    | RefsLine
+    | JumpLine
+    | ChooseLine
+    | WhenLine
+    | ItemLine
+    | DeckLine
+    | CategoryLine
+    | CardLine
+    | CardInLine
+    | CardFieldLine
+)
 
 
 def keyword(statement: Statement) -> str:
@@ -177,12 +193,31 @@ def _item_keyword(statement: Statement) -> str:
 
 
 _KEYWORDS: dict[type, str] = {
-    ChecklistLine: "checklist", SectionLine: "section", StepLine: "step", TableLine: "table",
-    FactLine: "fact", StartLine: "start", ExpectLine: "expect", ProseLine: "text", RefsLine: "refs",
-    ChooseLine: "choose", WhenLine: "when", DeckLine: "deck", CategoryLine: "category", CardLine: "card",
-    CardInLine: "card_in", CardFieldLine: "card_field",
-}  # fmt: skip
+    ChecklistLine: "checklist",
+    SectionLine: "section",
+    StepLine: "step",
+    TableLine: "table",
+    FactLine: "fact",
+    StartLine: "start",
+    ExpectLine: "expect",
+    ProseLine: "text",
+    RefsLine: "refs",
+    ChooseLine: "choose",
+    WhenLine: "when",
+    DeckLine: "deck",
+    CategoryLine: "category",
+    CardLine: "card",
+    CardInLine: "card_in",
+    CardFieldLine: "card_field",
+}
 _ITEM_KEYWORDS: dict[type, str] = {
-    m.Options: "options", m.Uses: "uses", m.Erratum: "erratum", m.Note: "note", m.Add: "action",
-    m.Find: "action", m.Record: "action", m.NextTurn: "action", m.ShowCard: "show_card",
-}  # fmt: skip
+    m.Options: "options",
+    m.Uses: "uses",
+    m.Erratum: "erratum",
+    m.Note: "note",
+    m.Add: "action",
+    m.Find: "action",
+    m.Record: "action",
+    m.NextTurn: "action",
+    m.ShowCard: "show_card",
+}

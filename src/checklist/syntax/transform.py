@@ -54,11 +54,15 @@ class ToStatements(Transformer[Token, None]):
     def _int(self, tok: Token) -> int:
         if too_many_digits(str(tok)):
             span = self.sp(tok)
-            self.errors.append(diag(
-                NUMBER_TOO_BIG, f"`{_clip(str(tok))}` has {len(str(tok).lstrip('+-'))} digits; "
-                f"numbers in a flow have at most {MAX_DIGITS}", span,
-                help=f"write a number of at most {MAX_DIGITS} digits",
-            ))  # fmt: skip
+            self.errors.append(
+                diag(
+                    NUMBER_TOO_BIG,
+                    f"`{_clip(str(tok))}` has {len(str(tok).lstrip('+-'))} digits; "
+                    f"numbers in a flow have at most {MAX_DIGITS}",
+                    span,
+                    help=f"write a number of at most {MAX_DIGITS} digits",
+                )
+            )
             return int(10**MAX_DIGITS)  # past every number allowed
         return int(str(tok))
 
@@ -71,12 +75,16 @@ class ToStatements(Transformer[Token, None]):
             span = node.span
             if span.line != self._deep_line:
                 self._deep_line = span.line
-                self.errors.append(diag(
-                    TOO_DEEP, f"this expression or condition nests more than {MAX_NESTING} deep", span,
-                    "a sum or an `and` of n terms counts n; each `if ... then` and each parenthesis around "
-                    "an operator counts one",
-                    help="split it into computed facts (`fact part : number ... = ...`) and combine those",
-                ))  # fmt: skip
+                self.errors.append(
+                    diag(
+                        TOO_DEEP,
+                        f"this expression or condition nests more than {MAX_NESTING} deep",
+                        span,
+                        "a sum or an `and` of n terms counts n; each `if ... then` and each parenthesis around "
+                        "an operator counts one",
+                        help="split it into computed facts (`fact part : number ... = ...`) and combine those",
+                    )
+                )
             return max(children, key=self._depth)
         self._depths[id(node)] = (node, depth + 1)
         return node
@@ -228,9 +236,21 @@ class ToStatements(Transformer[Token, None]):
         assumption = next((x for x in rest if isinstance(x, m.Assumed)), None)
         assumed = assumption.value if assumption is not None else None
         span = self.sp(c[1])
-        fact = m.Fact(name, kind.kind, kind.choices, kind.table, kind.dice, scope, question, span, expr,  # type: ignore[arg-type]
-                      assumed=assumed, dice_expr=kind.dice_expr, guards=kind.guards,
-                      assumed_unless=assumption.unless if assumption is not None else None)  # fmt: skip
+        fact = m.Fact(
+            name,
+            kind.kind,
+            kind.choices,
+            kind.table,
+            kind.dice,
+            scope,  # type: ignore[arg-type]
+            question,
+            span,
+            expr,
+            assumed=assumed,
+            dice_expr=kind.dice_expr,
+            guards=kind.guards,
+            assumed_unless=assumption.unless if assumption is not None else None,
+        )
         self.emit(s.FactLine(fact, span))
 
     def table(self, c: list[Token]) -> None:
@@ -260,14 +280,23 @@ class ToStatements(Transformer[Token, None]):
         ref = m.Ref(book, self._page(page, tok), self._page(page_end, tok), self.sp(tok))
         if ref.page is not None and ref.page_end is not None and ref.page_end < ref.page:
             self.errors.append(
-                diag(BAD_REF, f"page range {tok} runs backwards", ref.span,
-                     help=f"write the lower page first, e.g. {book}{page_end}-{page}")
-            )  # fmt: skip
+                diag(
+                    BAD_REF,
+                    f"page range {tok} runs backwards",
+                    ref.span,
+                    help=f"write the lower page first, e.g. {book}{page_end}-{page}",
+                )
+            )
         return ref
 
     def _page(self, text: str | None, tok: Token) -> int | None:
-        return None if text is None else self._int(Token("INT", text, line=tok.line, column=tok.column,
-                                                         end_line=tok.end_line, end_column=tok.end_column))  # fmt: skip
+        return (
+            None
+            if text is None
+            else self._int(
+                Token("INT", text, line=tok.line, column=tok.column, end_line=tok.end_line, end_column=tok.end_column)
+            )
+        )
 
     def _value(self, tok: Token) -> str | int:
         return self._int(tok) if tok.type == "INT" else str(tok)

@@ -15,17 +15,10 @@ from checklist.graph.program import Program
 from checklist.present import screen as views
 from checklist.present.fight import FightView
 from checklist.present.rolls import roll_line
-from checklist.present.screen import (
-    CardView,
-    LedgerView,
-    QuestionView,
-    RosterView,
-    Screen,
-    SummaryView,
-    VisitView,
-    WhereView,
-)
+from checklist.present.screen import CardView, LedgerView, QuestionView, RosterView, Screen
+from checklist.present.summary import SummaryView, VisitView, summary_view
 from checklist.present.text import attack_text, combatant_text, signed
+from checklist.present.where import WhereView, where_view
 
 KEYS = "number or name answers · b back · o override · w where · ? help · q save and quit"
 HELP = """\
@@ -43,9 +36,14 @@ Splits ask how many branches and their names: `2: Bob, Ann`, `Bob, Ann`, `2`, or
 Ctrl-C or end of input also save the session before leaving."""
 
 _STYLE = {
-    "title": "\x1b[1m", "dim": "\x1b[2m", "ref": "\x1b[36m", "known": "\x1b[33m",
-    "error": "\x1b[1;31m", "question": "\x1b[1;32m", "head": "\x1b[1;34m",
-}  # fmt: skip
+    "title": "\x1b[1m",
+    "dim": "\x1b[2m",
+    "ref": "\x1b[36m",
+    "known": "\x1b[33m",
+    "error": "\x1b[1;31m",
+    "question": "\x1b[1;32m",
+    "head": "\x1b[1;34m",
+}
 _RESET = "\x1b[0m"
 COLUMN_CHOICES = 8  # more choices than this: columns, in the table view
 INLINE_CHOICES = 3  # up to this many short choices go on one line
@@ -174,8 +172,10 @@ def _columns(cells: list[str], width: int = 96) -> list[str]:
     cell = max(len(c) for c in cells) + 3
     for count in range(max(1, (width - 3) // cell + 1), 0, -1):
         rows = -(-len(cells) // count)
-        lines = ["   " + "".join(cells[r + k * rows].ljust(cell) for k in range(count) if r + k * rows < len(cells))
-                 .rstrip() for r in range(rows)]  # fmt: skip
+        lines = [
+            "   " + "".join(cells[r + k * rows].ljust(cell) for k in range(count) if r + k * rows < len(cells)).rstrip()
+            for r in range(rows)
+        ]
         if count == 1 or max(map(len, lines)) <= width:
             return lines
     return []  # pragma: no cover - one column is always returned
@@ -274,8 +274,10 @@ def fight_lines(view: FightView) -> list[str]:
     lines = [f"  {'':{width}}  {'HP':>7}  {'FP':>7}  shock  posture   conditions; wounds"]
     for c in view.combatants:
         wounds = f"; wounds: {', '.join(c.wounds)}" if c.wounds else ""
-        lines.append(f"  {c.name:{width}}  {f'{c.hp}/{c.max_hp}':>7}  {f'{c.fp}/{c.max_fp}':>7}  {c.shock:>5}  "
-                     f"{c.posture:<9} {', '.join(c.conditions) or '-'}{wounds}".rstrip())  # fmt: skip
+        lines.append(
+            f"  {c.name:{width}}  {f'{c.hp}/{c.max_hp}':>7}  {f'{c.fp}/{c.max_fp}':>7}  {c.shock:>5}  "
+            f"{c.posture:<9} {', '.join(c.conditions) or '-'}{wounds}".rstrip()
+        )
     if view.log:
         lines.append("Combat log:")
     lines.extend(f"  {attack_text(a)}" for a in view.log)
@@ -287,8 +289,9 @@ def _visit_lines(visit: VisitView) -> list[str]:
     back = " (back after split)" if visit.resumed else ""
     lines = [f"  {visit.number:>3}. {visit.step} {visit.title}{back}{branch}  {visit.outcome}".rstrip()]
     if visit.used:
-        lines.append("       " + ", ".join(f"{u.fact} = {u.value}" + (" (known)" if u.remembered else "")
-                                           for u in visit.used))  # fmt: skip
+        lines.append(
+            "       " + ", ".join(f"{u.fact} = {u.value}" + (" (known)" if u.remembered else "") for u in visit.used)
+        )
     if visit.refs:
         lines.append("       refs: " + ", ".join(visit.refs))
     return lines
@@ -302,11 +305,11 @@ def step_screen(session: Session, paint: Painter) -> str:
 
 
 def where(session: Session, session_file: str | None, paint: Painter) -> str:
-    return where_text(views.where_view(session, session_file), paint)
+    return where_text(where_view(session, session_file), paint)
 
 
 def summary(session: Session, paint: Painter) -> str:
-    return summary_text(views.summary_view(session), paint)
+    return summary_text(summary_view(session), paint)
 
 
 def known_ledger_lines(program: Program, ledger: Known, known: dict[str, Known]) -> list[str]:

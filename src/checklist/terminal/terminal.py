@@ -14,7 +14,9 @@ from collections.abc import Callable
 from checklist.engine.session import Session
 from checklist.model.visible import visible
 from checklist.play.commands import Commands, Panel
-from checklist.present.screen import question_view, screen, summary_view, where_view
+from checklist.present.screen import question_view, screen
+from checklist.present.summary import summary_view
+from checklist.present.where import where_view
 from checklist.terminal import paint
 
 

@@ -33,8 +33,10 @@ from checklist.web.game import Game, View
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024  # an answer is a few bytes
 TOKEN_HEADER = "x-checklist-token"
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")  # fmt: skip
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+)
 FORGED = "refused: this request did not come from this checklist page (its token, Host or Origin is wrong)"
 
 
@@ -58,16 +60,21 @@ class Guard:
         headers = dict(scope["headers"])
         host = headers.get(b"host", b"").decode("latin-1").lower()
         if host not in self.hosts:
-            response = PlainTextResponse(f"refused: unknown Host {host[:80]!r}; open the address "
-                                         "`checklist serve` printed", status_code=400)  # fmt: skip
+            response = PlainTextResponse(
+                f"refused: unknown Host {host[:80]!r}; open the address `checklist serve` printed", status_code=400
+            )
             await response(scope, receive, send)
             return
 
         async def secured(message: Message) -> None:
             if message["type"] == "http.response.start":
-                extra = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
-                         (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY"),
-                         (b"cache-control", b"no-store")]  # fmt: skip
+                extra = [
+                    (b"content-security-policy", CSP.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"x-frame-options", b"DENY"),
+                    (b"cache-control", b"no-store"),
+                ]
                 message["headers"] = list(message.get("headers", [])) + extra
             await send(message)
 
@@ -77,8 +84,7 @@ class Guard:
 class Server:
     """The routes, bound to one game, its token and the addresses it answers to."""
 
-    def __init__(self, game: Game, charts: Charts, origins: frozenset[str], title: str, token: str,
-                 warm: bool) -> None:  # fmt: skip
+    def __init__(self, game: Game, charts: Charts, origins: frozenset[str], title: str, token: str, warm: bool) -> None:
         self.game = game
         self.charts = charts
         self.origins = origins
@@ -151,8 +157,9 @@ async def _in_thread(work: Callable[[], View]) -> View:
     return await run_in_threadpool(work)
 
 
-def create_app(game: Game, charts: Charts, host: str, port: int, title: str, *, token: str | None = None,
-               warm: bool = True) -> Starlette:  # fmt: skip
+def create_app(
+    game: Game, charts: Charts, host: str, port: int, title: str, *, token: str | None = None, warm: bool = True
+) -> Starlette:
     """The application for `game`, answering at host:port; `warm`: after the first page, lay out every
     section of the flowchart in the background."""
     hosts = allowed_hosts(host, port)

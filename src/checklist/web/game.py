@@ -18,7 +18,8 @@ from checklist.model.visible import visible
 from checklist.play.commands import PAGE, Commands, Reply
 from checklist.present.chart import ChartView, StepView, chart_view, step_view
 from checklist.present.fight import FightView, fight_view
-from checklist.present.screen import Screen, SummaryView, screen, summary_view
+from checklist.present.screen import Screen, screen
+from checklist.present.summary import SummaryView, summary_view
 
 MAX_ANSWER = 200  # characters of an answer: far more than any value or roll
 
@@ -79,5 +80,12 @@ class Game:
         over = session.finished is not None
         shown = None if over else replace(screen(session), messages=messages)
         summary = summary_view(session) if over else None
-        return View(shown, summary, chart_view(session), fight_view(session), len(session.history) > 1,
-                    messages if over else (), self.session_file)  # fmt: skip
+        return View(
+            shown,
+            summary,
+            chart_view(session),
+            fight_view(session),
+            len(session.history) > 1,
+            messages if over else (),
+            self.session_file,
+        )

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from checklist.present.chart import StepView
 from checklist.present.rolls import roll_line
-from checklist.present.screen import QuestionView, RefView, Screen, SummaryView
+from checklist.present.screen import QuestionView, RefView, Screen
+from checklist.present.summary import SummaryView
 from checklist.web.game import View
 from checklist.web.panels import cards_html, e, fight_html, ledgers_html, log_html, roster_html, summary_html
 
@@ -56,8 +57,10 @@ def play(view: View, chart: str, token: str) -> str:
 def turn_html(s: Screen, view: View, token: str) -> str:
     where = e(s.checklist) + (f" › {e(s.section)}" if s.section else "")
     branch = f' <span class="branch">[{e(s.branch)}]</span>' if s.branch else ""
-    out = [f'<p class="where">{where}{branch}</p>',
-           f'<h1 id="step-title"><span class="number">{e(s.number)}</span> {e(s.title)}</h1>']  # fmt: skip
+    out = [
+        f'<p class="where">{where}{branch}</p>',
+        f'<h1 id="step-title"><span class="number">{e(s.number)}</span> {e(s.title)}</h1>',
+    ]
     if s.refs:
         out.append(f'<p class="refs">refs: {refs_html(s.refs)}</p>')
     if s.roll is not None:
@@ -77,8 +80,9 @@ def turn_html(s: Screen, view: View, token: str) -> str:
     out.append(_controls(view, s.overridable, token))
     if s.prose:
         prose = "".join(f"<p>{e(line)}</p>" for line in s.prose)
-        out.append(f'<details class="prose" id="prose"><summary>The rule\'s text <kbd>p</kbd></summary>{prose}'
-                   "</details>")  # fmt: skip
+        out.append(
+            f'<details class="prose" id="prose"><summary>The rule\'s text <kbd>p</kbd></summary>{prose}</details>'
+        )
     return "\n".join(out) + "\n"
 
 
@@ -116,13 +120,17 @@ def question_html(q: QuestionView, token: str) -> str:
         parts.append(f'<p class="hint">{e(q.hint)}</p>')
     typed = q.kind in ("roll", "number") or not q.choices
     if typed:
-        field = ('<span class="typed"><label for="typed">Your answer</label> '
-                 '<input id="typed" name="typed" autocomplete="off" inputmode="text" maxlength="200">'
-                 '<button type="submit">OK</button></span>')  # fmt: skip
+        field = (
+            '<span class="typed"><label for="typed">Your answer</label> '
+            '<input id="typed" name="typed" autocomplete="off" inputmode="text" maxlength="200">'
+            '<button type="submit">OK</button></span>'
+        )
         parts.append(field)
     if q.kind == "roll":
-        parts.append('<button type="submit" name="answer" value="r" data-key="r" class="roll-button">'
-                     'Roll the dice <kbd>r</kbd> <kbd>Enter</kbd></button>')  # fmt: skip
+        parts.append(
+            '<button type="submit" name="answer" value="r" data-key="r" class="roll-button">'
+            "Roll the dice <kbd>r</kbd> <kbd>Enter</kbd></button>"
+        )
     if q.choices:
         buttons = []
         for c in q.choices:
@@ -139,8 +147,13 @@ def question_html(q: QuestionView, token: str) -> str:
 
 def _controls(view: View, overridable: tuple[str, ...], token: str) -> str:
     """Back (b), and a button to correct each known fact the step read (the terminal's `o FACT`)."""
-    back = _form("undo", token, '<button type="submit" data-key="b"'
-                 f'{"" if view.can_undo else " disabled"}>Back <kbd>b</kbd></button>', "undo", "Back")  # fmt: skip
+    back = _form(
+        "undo",
+        token,
+        f'<button type="submit" data-key="b"{"" if view.can_undo else " disabled"}>Back <kbd>b</kbd></button>',
+        "undo",
+        "Back",
+    )
     if not overridable:
         return f'<div class="controls">{back}</div>'
     buttons = "".join(f'<button type="submit" name="fact" value="{e(f)}">{e(f)}</button>' for f in overridable)

@@ -10,7 +10,8 @@ from html import escape
 
 from checklist.present.conditions import WORDS
 from checklist.present.fight import FightView
-from checklist.present.screen import CombatantView, LedgerView, RosterView, Screen, SummaryView
+from checklist.present.screen import CombatantView, LedgerView, RosterView, Screen
+from checklist.present.summary import SummaryView
 from checklist.present.text import attack_text, signed
 
 HURT = frozenset(WORDS.values())
@@ -68,8 +69,10 @@ def ledger_html(view: LedgerView) -> str:
         for line in view.lines
     )
     if view.correction:
-        rows += (f'<tr><td class="value">{e(signed(view.correction))}</td>'
-                 '<td>correction typed by the game master</td><td></td></tr>')  # fmt: skip
+        rows += (
+            f'<tr><td class="value">{e(signed(view.correction))}</td>'
+            "<td>correction typed by the game master</td><td></td></tr>"
+        )
     total = "?" if view.total is None else view.total
     return (
         f'<table class="ledger" data-fact="{e(view.fact)}"><caption>{e(view.title)} ({e(view.fact)})</caption>'

@@ -25,8 +25,12 @@ REQUIRED = {"st": "st", "dx": "dx", "ht": "ht", "hp": "hp", "basic_speed": "basi
 OPTIONAL = {"iq": "iq", "will": "will", "fp": "fp"}
 CARRY = (1, 2, 3, 6, 10)  # Basic Lift times these: no, light, medium, heavy, extra-heavy encumbrance (B17)
 LEVELS = ("no", "light", "medium", "heavy", "extra-heavy")
-TRAIT_NAMES = {"high pain threshold": ("pain-threshold", "high"), "low pain threshold": ("pain-threshold", "low"),
-               "combat reflexes": ("combat-reflexes", True), "grip mastery": ("grip-mastery", True)}  # fmt: skip
+TRAIT_NAMES = {
+    "high pain threshold": ("pain-threshold", "high"),
+    "low pain threshold": ("pain-threshold", "low"),
+    "combat reflexes": ("combat-reflexes", True),
+    "grip mastery": ("grip-mastery", True),
+}
 
 
 def combatant(path: Path) -> tuple[dict[str, Any], list[str]]:
@@ -41,8 +45,10 @@ def combatant(path: Path) -> tuple[dict[str, Any], list[str]]:
         calc = attributes.get(gcs)
         if calc is None or not isinstance(calc.get("value"), (int, float)):
             if gcs in REQUIRED:
-                raise GcsError(f"{who.where(f'attribute `{gcs}`')}: missing (no attributes[].calc.value for it); "
-                               "save the file again in GCS")  # fmt: skip
+                raise GcsError(
+                    f"{who.where(f'attribute `{gcs}`')}: missing (no attributes[].calc.value for it); "
+                    "save the file again in GCS"
+                )
             notes.append(f"{who.where(f'attribute `{gcs}`')}: missing; the flow asks for it")
             continue
         value = calc["value"]
@@ -79,8 +85,10 @@ def _encumbered(who: Character, attributes: dict[str, dict[str, Any]], notes: li
     """Dodge and Move at the character's encumbrance (GCS writes both for each level)."""
     calc = who.data.get("calc")
     if not isinstance(calc, dict) or not isinstance(calc.get("dodge"), list) or not isinstance(calc.get("move"), list):
-        notes.append(f"{who.where('Dodge and Move')}: the file has none (a version {who.version} file has no "
-                     "calc block for them); the flow asks for them")  # fmt: skip
+        notes.append(
+            f"{who.where('Dodge and Move')}: the file has none (a version {who.version} file has no "
+            "calc block for them); the flow asks for them"
+        )
         return {}
     lift = _pounds(calc.get("basic_lift"))
     carried = [_pounds((e.get("calc") or {}).get("extended_weight", "0 lb")) for e in _list(who.data.get("equipment"))]
@@ -94,8 +102,10 @@ def _encumbered(who: Character, attributes: dict[str, dict[str, Any]], notes: li
     except (IndexError, TypeError, ValueError):
         raise GcsError(f"{who.where('calc.dodge')}: no Dodge and Move for each encumbrance level; {RESAVE}") from None
     if level:
-        notes.append(f"{who.where()}: {LEVELS[level]} encumbrance ({total:g} lb carried, Basic Lift {lift:g} lb): "
-                     f"Dodge {dodge}, Move {move}")  # fmt: skip
+        notes.append(
+            f"{who.where()}: {LEVELS[level]} encumbrance ({total:g} lb carried, Basic Lift {lift:g} lb): "
+            f"Dodge {dodge}, Move {move}"
+        )
     return {"dodge": dodge, "move": move}
 
 

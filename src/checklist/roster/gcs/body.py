@@ -18,18 +18,33 @@ from checklist.model.names import slug
 from checklist.roster.gcs.files import RESAVE, Character, GcsError
 
 # the flow's hit locations that one GCS location id stands for (eye, skull, ... as GCS names them)
-BY_ID = {"eye": ("eye",), "skull": ("skull",), "face": ("face", "jaw", "nose"), "neck": ("neck", "carotid-artery",
-         "jugular-vein"), "torso": ("torso", "spine"), "vitals": ("vitals",), "groin": ("groin",),
-         "hand": ("hand", "hand-joint"), "foot": ("foot", "foot-joint")}  # fmt: skip
+BY_ID = {
+    "eye": ("eye",),
+    "skull": ("skull",),
+    "face": ("face", "jaw", "nose"),
+    "neck": ("neck", "carotid-artery", "jugular-vein"),
+    "torso": ("torso", "spine"),
+    "vitals": ("vitals",),
+    "groin": ("groin",),
+    "hand": ("hand", "hand-joint"),
+    "foot": ("foot", "foot-joint"),
+}
 BY_TABLE = ("right-arm", "left-arm", "right-leg", "left-leg")  # GCS's table names, as slugs
 BOTH = {
     "arm": ("right-arm", "left-arm", ("arm-joint", "brachial-artery")),
     "leg": ("right-leg", "left-leg", ("leg-joint", "femoral-artery")),
 }  # a joint: the DR both limbs share
 # GCS's damage types in DR bonuses, as the flow names them
-KINDS = {"burning": ("burn",), "corrosion": ("cor",), "crushing": ("cr",), "cutting": ("cut",),
-         "fatigue": ("fat",), "impaling": ("imp",), "piercing": ("pi-small", "pi", "pi-large", "pi-huge"),
-         "toxic": ("tox",)}  # fmt: skip
+KINDS = {
+    "burning": ("burn",),
+    "corrosion": ("cor",),
+    "crushing": ("cr",),
+    "cutting": ("cut",),
+    "fatigue": ("fat",),
+    "impaling": ("imp",),
+    "piercing": ("pi-small", "pi", "pi-large", "pi-huge"),
+    "toxic": ("tox",),
+}
 
 
 def body(who: Character, notes: list[str]) -> tuple[str, dict[str, Any]]:
@@ -57,18 +72,43 @@ def body(who: Character, notes: list[str]) -> tuple[str, dict[str, Any]]:
             for joint in joints:
                 dr.setdefault(joint, dr[first])
     if unknown:
-        notes.append(f"{who.where()}: the {name} body has locations the flow does not know: {', '.join(unknown)}; "
-                     "when one is hit, choose the flow's nearest location and give the DR when asked")  # fmt: skip
+        notes.append(
+            f"{who.where()}: the {name} body has locations the flow does not know: {', '.join(unknown)}; "
+            "when one is hit, choose the flow's nearest location and give the DR when asked"
+        )
     lacking = [loc for loc in FLOW_LOCATIONS if loc not in dr]
     if lacking:
         notes.append(f"{who.where()}: the {name} body gives no DR for {', '.join(lacking)}; asked when hit there")
     return name, dr
 
 
-FLOW_LOCATIONS = ("skull", "face", "right-leg", "right-arm", "torso", "groin", "left-arm", "left-leg", "hand", "foot",
-                  "neck", "arm-joint", "brachial-artery", "carotid-artery", "ear", "eye", "femoral-artery",
-                  "foot-joint", "hand-joint", "jaw", "jugular-vein", "leg-joint", "nose", "spine",
-                  "vitals")  # fmt: skip
+FLOW_LOCATIONS = (
+    "skull",
+    "face",
+    "right-leg",
+    "right-arm",
+    "torso",
+    "groin",
+    "left-arm",
+    "left-leg",
+    "hand",
+    "foot",
+    "neck",
+    "arm-joint",
+    "brachial-artery",
+    "carotid-artery",
+    "ear",
+    "eye",
+    "femoral-artery",
+    "foot-joint",
+    "hand-joint",
+    "jaw",
+    "jugular-vein",
+    "leg-joint",
+    "nose",
+    "spine",
+    "vitals",
+)
 
 
 def _locations(who: Character, table: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -99,8 +139,10 @@ def _dr(location: dict[str, Any], where: str, notes: list[str]) -> int | dict[st
             continue
         flow = KINDS.get(kind.lower())
         if flow is None:
-            notes.append(f"{where}: DR {base + difference} against `{kind}` is not used (the flow's damage types "
-                         "do not include it)")  # fmt: skip
+            notes.append(
+                f"{where}: DR {base + difference} against `{kind}` is not used (the flow's damage types "
+                "do not include it)"
+            )
             continue
         typed.update({k: base + difference for k in flow})
     return {"all": base, **typed} if typed else base

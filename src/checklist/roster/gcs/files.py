@@ -21,17 +21,37 @@ from checklist.roster.sheet import RosterError
 VERSIONS = (2, 4, 5)
 RESAVE = "open it in a current GCS (5.24 or later) and save it again"
 # kinds by the first letter of a version 5 id, and by the `type` of versions 2 and 4
-LETTERS = {"t": "trait", "T": "trait-container", "s": "skill", "S": "skill-container", "q": "technique",
-           "p": "spell", "P": "spell-container", "r": "spell", "e": "equipment", "E": "equipment-container",
-           "w": "melee", "W": "ranged"}  # fmt: skip
-TYPES = {"advantage": "trait", "advantage_container": "trait-container", "trait": "trait",
-         "trait_container": "trait-container", "skill": "skill", "skill_container": "skill-container",
-         "technique": "technique", "spell": "spell", "ritual_magic_spell": "spell",
-         "spell_container": "spell-container", "equipment": "equipment",
-         "equipment_container": "equipment-container", "melee_weapon": "melee",
-         "ranged_weapon": "ranged"}  # fmt: skip
-GROUPS = {"traits": ("traits", "advantages"), "skills": ("skills",), "spells": ("spells",),
-          "equipment": ("equipment",)}  # fmt: skip
+LETTERS = {
+    "t": "trait",
+    "T": "trait-container",
+    "s": "skill",
+    "S": "skill-container",
+    "q": "technique",
+    "p": "spell",
+    "P": "spell-container",
+    "r": "spell",
+    "e": "equipment",
+    "E": "equipment-container",
+    "w": "melee",
+    "W": "ranged",
+}
+TYPES = {
+    "advantage": "trait",
+    "advantage_container": "trait-container",
+    "trait": "trait",
+    "trait_container": "trait-container",
+    "skill": "skill",
+    "skill_container": "skill-container",
+    "technique": "technique",
+    "spell": "spell",
+    "ritual_magic_spell": "spell",
+    "spell_container": "spell-container",
+    "equipment": "equipment",
+    "equipment_container": "equipment-container",
+    "melee_weapon": "melee",
+    "ranged_weapon": "ranged",
+}
+GROUPS = {"traits": ("traits", "advantages"), "skills": ("skills",), "spells": ("spells",), "equipment": ("equipment",)}
 
 
 class GcsError(RosterError):
@@ -81,22 +101,29 @@ def read(path: Path) -> Character:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise GcsError(f"{path}: cannot read the character sheet: {exc.strerror or exc}; check the path "
-                       "(ls -l) and that the file is readable") from None  # fmt: skip
+        raise GcsError(
+            f"{path}: cannot read the character sheet: {exc.strerror or exc}; check the path "
+            "(ls -l) and that the file is readable"
+        ) from None
     text = raw.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")
     if text.startswith("<"):
         found = re.search(r"<character[^>]*\sversion=\"(\d+)\"", text[:2000])
         said = f" (data version {found.group(1)})" if found else ""
-        raise OldFormat(f"{path}: an XML character sheet{said}, from GCS before 4.20, which this tool cannot "
-                        f"read; {RESAVE}")  # fmt: skip
+        raise OldFormat(
+            f"{path}: an XML character sheet{said}, from GCS before 4.20, which this tool cannot read; {RESAVE}"
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise GcsError(f"{path}: not a GCS character sheet: broken JSON at line {exc.lineno}, column {exc.colno}: "
-                       f"{exc.msg}; {RESAVE}") from None  # fmt: skip
+        raise GcsError(
+            f"{path}: not a GCS character sheet: broken JSON at line {exc.lineno}, column {exc.colno}: "
+            f"{exc.msg}; {RESAVE}"
+        ) from None
     if not isinstance(data, dict):
-        raise GcsError(f"{path}: not a GCS character sheet: the file holds a JSON {type(data).__name__}, not an "
-                       "object; pass a .gcs file that GCS saved")  # fmt: skip
+        raise GcsError(
+            f"{path}: not a GCS character sheet: the file holds a JSON {type(data).__name__}, not an "
+            "object; pass a .gcs file that GCS saved"
+        )
     version = data.get("version")
     kind = data.get("type")
     if kind is not None and kind != "character":
@@ -105,8 +132,10 @@ def read(path: Path) -> Character:
         raise OldFormat(f"{path}: no data version in the file (`version` is {version!r}); {RESAVE}")
     if version not in VERSIONS:
         newer = "newer than" if version > max(VERSIONS) else "older than"
-        raise OldFormat(f"{path}: GCS data version {version}, {newer} the versions this tool reads "
-                        f"({', '.join(map(str, VERSIONS))}); {RESAVE}")  # fmt: skip
+        raise OldFormat(
+            f"{path}: GCS data version {version}, {newer} the versions this tool reads "
+            f"({', '.join(map(str, VERSIONS))}); {RESAVE}"
+        )
     profile = data.get("profile")
     name = profile.get("name") if isinstance(profile, dict) else None
     return Character(path, data, version, name.strip() if isinstance(name, str) and name.strip() else path.stem)

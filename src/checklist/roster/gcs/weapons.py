@@ -16,10 +16,23 @@ from checklist.model.vocabulary import UNARMED_SKILLS
 from checklist.roster.gcs.files import RESAVE, Character, GcsError
 
 # GCS's damage types as the flow names them (injury.flow's damage-type)
-TYPES = {"burn": "burn", "cor": "cor", "cr": "cr", "cut": "cut", "fat": "fat", "imp": "imp", "pi-": "pi-small",
-         "pi": "pi", "pi+": "pi-large", "pi++": "pi-huge", "tox": "tox"}  # fmt: skip
-DAMAGE = re.compile(r"(?P<dice>\d+d\d*(?:[+-]\d+)?(?:x\d+)?|\d+)(?:\s*\((?P<divisor>[^)]*)\))?"
-                    r"(?:\s+(?P<type>\S+))?(?P<rest>.*)")  # fmt: skip
+TYPES = {
+    "burn": "burn",
+    "cor": "cor",
+    "cr": "cr",
+    "cut": "cut",
+    "fat": "fat",
+    "imp": "imp",
+    "pi-": "pi-small",
+    "pi": "pi",
+    "pi+": "pi-large",
+    "pi++": "pi-huge",
+    "tox": "tox",
+}
+DAMAGE = re.compile(
+    r"(?P<dice>\d+d\d*(?:[+-]\d+)?(?:x\d+)?|\d+)(?:\s*\((?P<divisor>[^)]*)\))?"
+    r"(?:\s+(?P<type>\S+))?(?P<rest>.*)"
+)
 CALC = {"strength": "minimum_st"}  # where `calc` keeps a raw field under another name
 
 
@@ -64,12 +77,15 @@ def _field(raw: dict[str, Any], key: str) -> str:
     return "" if value is None else str(value).strip()
 
 
-def _weapon(who: Character, owner: str, raw: dict[str, Any], natural: bool, skills: dict[str, Any],
-            notes: list[str]) -> dict[str, Any]:  # fmt: skip
+def _weapon(
+    who: Character, owner: str, raw: dict[str, Any], natural: bool, skills: dict[str, Any], notes: list[str]
+) -> dict[str, Any]:
     kind = who.kind(raw)
     if kind not in ("melee", "ranged"):
-        raise GcsError(f"{who.where(owner)}: a weapon that is neither melee nor ranged "
-                       f"(id {raw.get('id')!r}, type {raw.get('type')!r}); {RESAVE}")  # fmt: skip
+        raise GcsError(
+            f"{who.where(owner)}: a weapon that is neither melee nor ranged "
+            f"(id {raw.get('id')!r}, type {raw.get('type')!r}); {RESAVE}"
+        )
     usage = str(raw.get("usage") or "").strip()
     name = f"{owner} ({usage})" if usage else owner
     where = who.where(f"weapon `{name}`")
@@ -116,15 +132,19 @@ def _damage(text: str, where: str, ask: list[str], notes: list[str]) -> dict[str
     """`2d+1 cut`, `3d(2) pi`, `15d pi+`: dice, armor divisor and type."""
     found = DAMAGE.fullmatch(text)
     if not text or found is None:
-        raise GcsError(f"{where}: damage `{text}` cannot be read (dice, an optional armor divisor and a type, "
-                       "such as 2d+1 cut or 3d(2) pi); correct it in GCS and save again")  # fmt: skip
+        raise GcsError(
+            f"{where}: damage `{text}` cannot be read (dice, an optional armor divisor and a type, "
+            "such as 2d+1 cut or 3d(2) pi); correct it in GCS and save again"
+        )
     table: dict[str, Any] = {"damage": found["dice"]}
     kind = TYPES.get(found["type"] or "")
     if kind is None:
         table["type"] = found["type"] or ""
         ask.append("type")
-        notes.append(f"{where}: damage type `{found['type'] or ''}` is not one the flow knows "
-                     f"({', '.join(TYPES)}); the flow asks for it")  # fmt: skip
+        notes.append(
+            f"{where}: damage type `{found['type'] or ''}` is not one the flow knows "
+            f"({', '.join(TYPES)}); the flow asks for it"
+        )
     else:
         table["type"] = kind
     divisor = found["divisor"]
@@ -135,8 +155,10 @@ def _damage(text: str, where: str, ask: list[str], notes: list[str]) -> dict[str
             table["armor-divisor"] = float(divisor)
         else:
             ask.append("armor-divisor")
-            notes.append(f"{where}: armor divisor ({divisor}) is neither a whole number nor 0.5, 0.2 or 0.1; "
-                         "the flow asks for it")  # fmt: skip
+            notes.append(
+                f"{where}: armor divisor ({divisor}) is neither a whole number nor 0.5, 0.2 or 0.1; "
+                "the flow asks for it"
+            )
     if found["rest"].strip():
         notes.append(f"{where}: `{found['rest'].strip()}` after the damage type is not used (damage {text})")
     return table
