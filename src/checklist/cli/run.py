@@ -30,9 +30,6 @@ if TYPE_CHECKING:
     from checklist.engine.session import Session
 
 
-LEFT_AS_IT_IS = "\n  the file was left as it is; to start afresh instead: checklist run FLOW --session NEW.json"
-
-
 CODES = {
     "usage": exitcodes.USAGE,
     "findings": exitcodes.FINDINGS,
