@@ -32,10 +32,12 @@ class Pane:
         return subprocess.run([*self.base, "capture-pane", *flags], capture_output=True, text=True, check=True).stdout
 
     def wait_for(self, text: str, seconds: float = 120) -> str:  # a bound on a hang, not on speed
+        """The screen once it shows `text` and the prompt under it: the run drew it all and waits."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             shown = self.screen()
-            if text in shown:
+            drawn = [line for line in shown.splitlines() if line.strip()]
+            if text in shown and drawn and drawn[-1].rstrip().endswith(">"):
                 return shown
             time.sleep(0.1)
         raise AssertionError(f"{text!r} never appeared; the screen:\n{self.screen()}")
