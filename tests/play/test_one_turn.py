@@ -13,8 +13,9 @@ from html import unescape
 import pytest
 
 from checklist.engine.session import Session
+from checklist.engine.state import CannotGoOn
 from checklist.graph.program import Program
-from checklist.play.commands import PAGE, Commands, Reply
+from checklist.play.commands import PAGE, TERMINAL, Commands, Keys, Reply
 from checklist.present.screen import Screen, screen
 from checklist.terminal import paint
 from checklist.terminal.terminal import Terminal
@@ -100,3 +101,26 @@ def test_session_and_keys_are_the_only_difference_between_the_two_front_ends(flo
     terminal, page = Commands(session, lambda: None), Commands(session, lambda: None, PAGE)
     assert terminal.handle("o nosuchfact").errors[0].endswith("`o` alone lists the facts used here")
     assert page.handle("o nosuchfact").errors[0].endswith("the Correct buttons name the facts used here")
+
+
+def test_an_override_button_names_its_fact_and_o_alone_is_the_terminals(flow: Program) -> None:
+    session = table_view(flow, DATA / "duel-roster.toml")
+    page = Commands(session, lambda: None, PAGE)
+    assert page.override("").errors == ("no fact `` in this flow; the Correct buttons name the facts used here",)
+    assert page.handle("o").errors[0].startswith("nothing known was used here")  # typed, as at the terminal
+
+
+def _cannot(why: str, missing: str | None) -> None:
+    raise CannotGoOn(why, missing)
+
+
+@pytest.mark.parametrize(("keys", "said"), [
+    (TERMINAL, "cannot go on with that: `aimed-location` is not known: give it with o aimed-location; "
+               "answer again, override a fact (o FACT) or go back (b)"),
+    (PAGE, "cannot go on with that: `aimed-location` is not known: correct the fact that needs it; "
+           "answer again, correct a fact (Correct) or go back (Back)"),
+])  # fmt: skip
+def test_an_answer_the_flow_cannot_use_is_worded_in_each_front_ends_keys(flow: Program, keys: Keys, said: str) -> None:
+    commands = Commands(table_view(flow, DATA / "duel-roster.toml"), lambda: None, keys)
+    reply = commands._act(lambda: _cannot("`aimed-location` is not known", "aimed-location"))
+    assert reply.show == "question" and reply.errors == (said,)

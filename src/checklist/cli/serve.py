@@ -21,7 +21,7 @@ from checklist.cli.arguments import DEFAULT_SESSION
 from checklist.cli.run import Fail, failed, prepared, start_of
 from checklist.engine import journal as jr
 from checklist.play import saving
-from checklist.play.start import Refused
+from checklist.play.start import Prepared, Refused
 
 LOOPBACK = "127.0.0.1"
 
@@ -112,7 +112,21 @@ def _serve(args: argparse.Namespace) -> int:
     sock = listen(args.host, args.port)  # first: a port in use is said before the flow is loaded
     ready = prepared(args, resume, path, "--session" if args.session else "the session file")
     ready.save(True)
+    code = exitcodes.OK
+    try:  # from the first save on, a Ctrl-C at any moment stops as below
+        _page(args, ready, sock, path)
+    except KeyboardInterrupt:  # uvicorn stops cleanly on Ctrl-C, then raises it again
+        code = exitcodes.INTERRUPTED
+    ready.save(True)
+    print(
+        f"checklist serve: stopped; the session is in {path} (serve it again: checklist serve --session {path})",
+        flush=True,
+    )
+    return code
 
+
+def _page(args: argparse.Namespace, ready: Prepared, sock: socket.socket, path: Path) -> None:
+    """Build the page's app and serve it on `sock` until Ctrl-C."""
     import uvicorn  # deferred: the web stack
 
     from checklist.web.app import create_app  # deferred: starlette
@@ -127,22 +141,11 @@ def _serve(args: argparse.Namespace) -> int:
     for note in ready.notes:
         print(f"note: {note}")
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    code = exitcodes.OK
-    try:  # from the address on, a Ctrl-C at any moment stops as below
-        print(
-            f"checklist serve: http://{shown}:{port}/  (session {path}, saved after every answer; Ctrl-C stops)",
-            flush=True,
-        )
-        warning = exposure(args.host, port)
-        if warning is not None:
-            print(warning, file=sys.stderr, flush=True)
-        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
-        uvicorn.Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:  # uvicorn stops cleanly on Ctrl-C, then raises it again
-        code = exitcodes.INTERRUPTED
-    ready.save(True)
     print(
-        f"checklist serve: stopped; the session is in {path} (serve it again: checklist serve --session {path})",
-        flush=True,
+        f"checklist serve: http://{shown}:{port}/  (session {path}, saved after every answer; Ctrl-C stops)", flush=True
     )
-    return code
+    warning = exposure(args.host, port)
+    if warning is not None:
+        print(warning, file=sys.stderr, flush=True)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    uvicorn.Server(config).run(sockets=[sock])

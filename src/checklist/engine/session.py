@@ -27,6 +27,7 @@ from checklist.engine.questions import CONTINUE, Answer, BadAnswer, Question, Va
 from checklist.engine.reader import Reader, dependents
 from checklist.engine.scopes import Scopes, forget
 from checklist.engine.state import (
+    CannotGoOn,
     Decision,
     Event,
     Finish,
@@ -136,11 +137,10 @@ class Session:
         refused with a SessionError that says why; the session stays as it was."""
         try:
             self._give(answer, rolled)
-        except (evaluate.CannotCompute, evaluate.Need) as exc:
-            why = str(exc) if isinstance(exc, evaluate.CannotCompute) else f"`{exc}` is not known: give it with o {exc}"
-            raise SessionError(
-                f"cannot go on with that: {why}; answer again, override a fact (o FACT) or go back (b)"
-            ) from None
+        except evaluate.CannotCompute as exc:
+            raise CannotGoOn(str(exc)) from None
+        except evaluate.Need as exc:
+            raise CannotGoOn(f"`{exc}` is not known", str(exc)) from None
 
     def _give(self, answer: Answer, rolled: bool) -> None:
         question = self._pending()
@@ -257,7 +257,7 @@ class Session:
     def _pending(self) -> Question:
         state = self.state
         if state.finished is not None or state.question is None:
-            raise SessionError("the flow is over: nothing to answer (b goes back)")
+            raise SessionError("the flow is over: nothing to answer")
         return state.question
 
     def _check_value(self, question: Question, value: Value) -> None:

@@ -21,6 +21,15 @@ class SessionError(Exception):
     """A request the session cannot honour in its current state (not a bad answer)."""
 
 
+class CannotGoOn(SessionError):
+    """An answer the flow cannot work with; the front end says how to recover, in its own keys."""
+
+    def __init__(self, why: str, missing: str | None = None) -> None:
+        super().__init__(f"cannot go on with that: {why}")
+        self.why = why
+        self.missing = missing  # a fact nobody gave, when that is why
+
+
 @dataclass(frozen=True, slots=True)
 class Known:
     """A remembered fact: its value, scope, how it became known, where and in which order."""

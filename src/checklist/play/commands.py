@@ -13,7 +13,7 @@ from typing import Literal
 
 from checklist.engine.questions import BadAnswer
 from checklist.engine.session import Session
-from checklist.engine.state import SessionError
+from checklist.engine.state import CannotGoOn, SessionError
 from checklist.model.names import did_you_mean
 from checklist.present.screen import screen
 
@@ -28,10 +28,22 @@ class Keys:
 
     stopped: str  # the flow is over and something was typed: what can still be done
     list_facts: str  # how to see the facts an override can name
+    recover: str  # after an answer the flow cannot work with
+    give: str  # how to give a fact nobody gave ({fact})
 
 
-TERMINAL = Keys("b goes back, q saves and quits", "`o` alone lists the facts used here")
-PAGE = Keys("Back goes back one answer", "the Correct buttons name the facts used here")
+TERMINAL = Keys(
+    stopped="b goes back, q saves and quits",
+    list_facts="`o` alone lists the facts used here",
+    recover="answer again, override a fact (o FACT) or go back (b)",
+    give="give it with o {fact}",
+)
+PAGE = Keys(
+    stopped="Back goes back one answer",
+    list_facts="the Correct buttons name the facts used here",
+    recover="answer again, correct a fact (Correct) or go back (Back)",
+    give="correct the fact that needs it",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +80,7 @@ class Commands:
         if key == "b":
             return self.undo()
         if key == "o" or key.startswith("o "):
-            return self.override(text[1:].strip())
+            return self._o(text[1:].strip())
         return self.answer(text)
 
     def answer(self, text: str) -> Reply:
@@ -82,8 +94,8 @@ class Commands:
         self.save()
         return Reply("step", done="went back one answer")
 
-    def override(self, name: str) -> Reply:
-        """Ask a fact again (`o` alone: the one fact used here, if there is only one)."""
+    def _o(self, name: str) -> Reply:
+        """`o FACT`, or `o` alone: the one fact used here, if there is only one."""
         if not name:
             candidates = screen(self.session).overridable
             if len(candidates) != 1:
@@ -91,6 +103,10 @@ class Commands:
                 hint = f"which one? {listed}" if candidates else "nothing known was used here; `o FACT` names one"
                 return Reply("question", (hint,))
             name = candidates[0]
+        return self.override(name)
+
+    def override(self, name: str) -> Reply:
+        """Ask the fact `name` again: the answer replaces what the step took as known."""
         facts = self.session.program.facts
         if name not in facts:
             close = did_you_mean(name, facts)
@@ -100,6 +116,9 @@ class Commands:
     def _act(self, act: Callable[[], None]) -> Reply:
         try:
             act()
+        except CannotGoOn as exc:
+            give = f": {self.keys.give.format(fact=exc.missing)}" if exc.missing else ""
+            return Reply("question", (f"{exc}{give}; {self.keys.recover}",))
         except (BadAnswer, SessionError) as exc:
             return Reply("question", (str(exc),))
         self.save()
