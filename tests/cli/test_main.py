@@ -32,6 +32,7 @@ def write(tmp_path: Path, name: str, data: str | bytes) -> Path:
 def assert_clean_failure(result: subprocess.CompletedProcess[str], code: int, *words: str) -> None:
     assert result.returncode == code, result.stderr + result.stdout
     assert "Traceback" not in result.stderr + result.stdout
+    assert "internal error" not in result.stderr + result.stdout  # in-process, main() says a crash so
     for word in words:
         assert word in result.stderr + result.stdout
 

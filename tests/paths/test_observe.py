@@ -63,3 +63,16 @@ def test_every_edge_taken_by_the_scripts_is_a_graph_edge(flow: Program, edges: C
         assert rec.taken and set(rec.taken) <= graph
         assert all(isinstance(e, Edge) for e in rec.taken)
         assert rec.visited[0] == flow.start
+
+
+def test_two_dispatches_over_one_table_are_told_apart_by_their_statement(tmp_path: Path) -> None:
+    """Both dispatches list the rows of `tb` (the same spans): the edge credited is the second's."""
+    text = HEAD + (
+        'fact d : choice(x, y, z) per turn "D?"\ntable tb "T"\n  columns key | step\n  row x | 2\n  row y | 3\n'
+        'step 1 "One"\n  dispatch tb.step by c\n  dispatch tb.step by d\nstep 2 "Two"\n  end\nstep 3 "Three"\n  end\n'
+    )
+    prog = program(tmp_path, text)
+    rec = Recorder(prog)
+    for answer in ("z", "x", ""):  # c = z has no row: on to the second dispatch, d = x
+        rec.answer(answer)
+    assert [(e.source, e.target, e.label, e.jump) for e in rec.taken] == [("t.1", "t.2", "x", 1)]

@@ -9,9 +9,11 @@ less: ... roll vs. HT" every turn to stay conscious; "-5xHP: dead". Bruno has 13
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from checklist import load as load_flow
 from checklist.graph.program import Program
 from checklist.present.conditions import conditions, hp_state
 from checklist.present.screen import roster_view
@@ -53,3 +55,25 @@ def test_a_flow_without_the_table_shows_only_the_flags(duel: Program) -> None:
     state = replace(roster.states[1], current_hp=1, stunned=True)
     assert hp_state(duel, 1, 13) is None
     assert conditions(duel, roster.sheets[1], state) == ("stunned",)
+
+
+HALF = """checklist t "T"
+start 1
+table hp-thresholds "HP thresholds, changed"
+  columns ratio | state
+  row less than 1/2 | reeling
+  row any | fine
+step 1 "One"
+  end
+"""
+
+
+def test_a_changed_table_changes_the_roster_line(tmp_path: Path) -> None:
+    """An author who moves the line to 1/2: Bruno at 6 of 13 HP (6/13 < 1/2) is reeling, though
+    the Basic Set's 1/3 (4.33) would not say so; nothing in Python knows the line."""
+    path = tmp_path / "half.flow"
+    path.write_text(HALF, encoding="utf-8")
+    program = load_flow(path)
+    roster = load(ROSTER)
+    assert hp_state(program, 6, 13) == "reeling" and hp_state(program, 7, 13) == "fine"
+    assert conditions(program, roster.sheets[1], replace(roster.states[1], current_hp=6)) == ("reeling",)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from checklist import load as load_flow
 from checklist.graph.program import Program
 from checklist.present.screen import roster_view
 from checklist.roster.load import load
@@ -35,3 +37,15 @@ def test_the_fp_meter_is_low_below_a_third(flow: Program) -> None:
     tired = replace(roster, states=(roster.states[0], replace(roster.states[1], current_fp=3)))
     limit, value = meter(combatant_html(roster_view(tired, flow).combatants[1]), "FP")
     assert value == 3 and limit == pytest.approx(12 / 3, abs=0.01)  # Bruno's 12 FP: tired below 4
+
+
+def test_the_hp_meter_follows_a_changed_table(tmp_path: Path) -> None:
+    """With the line moved to 1/2 (tests/rules/test_hp_thresholds.py), 6 of 13 HP shows low."""
+    from tests.rules.test_hp_thresholds import HALF
+
+    path = tmp_path / "half.flow"
+    path.write_text(HALF, encoding="utf-8")
+    roster = load(DATA / "duel-roster.toml")
+    hurt = replace(roster, states=(roster.states[0], replace(roster.states[1], current_hp=6)))
+    limit, value = meter(combatant_html(roster_view(hurt, load_flow(path)).combatants[1]), "HP")
+    assert value == 6 and value < limit

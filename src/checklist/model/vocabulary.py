@@ -27,7 +27,7 @@ STATE = (
 FLAGS = ("stunned", "grappled", "all-out", "unconscious", "dead", "waiting", "move-and-attack")
 TRAITS = ("combat-reflexes", "grip-mastery")  # yes/no, when the sheet says
 # what a combatant has, which the sheet may not say: a fact read from one of these is that
-# combatant's, and an answer to it is remembered for them (run/roster.py, Condition.learned)
+# combatant's, and an answer to it is remembered for them (roster/combatants.py, Condition.learned)
 OWNED = (*TRAITS, "shield-db")
 WEAPON_ATTRIBUTES = (
     "weapon-skill",

@@ -78,8 +78,8 @@ def taken_edges(program: Program, flow: FlowGraph, before: State, decision: Deci
     return out
 
 
-def _spans(program: Program, state: State, jump: m.Jump, decision: Decision) -> Iterator[tuple[str, m.Span]]:
-    """(edge kind, span) of the graph edge a decision at `jump` follows."""
+def _spans(program: Program, state: State, jump: m.Jump, decision: Decision) -> Iterator[tuple[str, m.Span, int]]:
+    """(edge kind, span, statement) of the graph edge a decision at `jump` follows."""
     step = program.steps[state.step]
     ways = [w for w in jump_exits(step, decision.statement, jump, program.tables) if w.ending is None]
     way: Exit | Ask | None
@@ -90,13 +90,14 @@ def _spans(program: Program, state: State, jump: m.Jump, decision: Decision) -> 
     else:  # a jump with one way: the decision took it
         way = ways[0] if ways else None
     if isinstance(way, Exit) and way.ending is None:
-        yield way.kind, way.span
+        yield way.kind, way.span, way.index
 
 
-def _edge(edges: list[Edge], wanted: Iterator[tuple[str, m.Span]]) -> Edge | None:
-    for kind, span in wanted:
+def _edge(edges: list[Edge], wanted: Iterator[tuple[str, m.Span, int]]) -> Edge | None:
+    """The edge of that kind and span from that statement (two dispatches over one table share spans)."""
+    for kind, span, statement in wanted:
         for edge in edges:
-            if edge.kind == kind and edge.span == span:
+            if edge.kind == kind and edge.span == span and edge.jump == statement:
                 return edge
     return None
 
@@ -107,4 +108,4 @@ def _after_split(program: Program, flow: FlowGraph, frame: Frame) -> Edge | None
     jump = program.steps[frame.step].jumps[frame.statement]
     if not isinstance(jump, m.Split) or jump.until is None:
         return None  # pragma: no cover - a frame is only made from a split
-    return _edge(flow.out[frame.step], iter([("return", jump.until.span)]))
+    return _edge(flow.out[frame.step], iter([("return", jump.until.span, frame.statement)]))

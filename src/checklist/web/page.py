@@ -1,7 +1,7 @@
 """The page as HTML, from the views alone: the shell, and the part every answer replaces (#play).
 
 Layout only, as paint.py is for the terminal: every word and number comes from a view of
-run/ (Screen, ChartView, FightView, SummaryView). Every text is escaped here, whatever it is,
+present/ (Screen, ChartView, FightView, SummaryView). Every text is escaped here, whatever it is,
 since titles, prose, names and values come from a flow or a roster. The only scripts are our
 own two files (htmx and serve.js), and the page's Content-Security-Policy allows no other.
 """

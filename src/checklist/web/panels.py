@@ -1,6 +1,6 @@
 """The fight's panels as HTML: the roster with HP and FP bars, the ledgers, the cards, the combat log, the end.
 
-Layout only, from the views of run/ (RosterView, LedgerView, CardView, FightView, SummaryView);
+Layout only, from the views of present/ (RosterView, LedgerView, CardView, FightView, SummaryView);
 every text is escaped.
 """
 
