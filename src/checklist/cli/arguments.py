@@ -58,9 +58,8 @@ def parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
-    parser.add_argument("--at", metavar="STEP", help="start at this step, e.g. combat.54")
+def _set_option(parser: argparse.ArgumentParser) -> None:
+    """`--set FACT=VALUE`, as run and serve both take it."""
     parser.add_argument(
         "--set",
         metavar="FACT=VALUE",
@@ -68,6 +67,12 @@ def run_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         help="a fact known from the start, e.g. stunned=no (repeatable)",
     )
+
+
+def run_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
+    parser.add_argument("--at", metavar="STEP", help="start at this step, e.g. combat.54")
+    _set_option(parser)
     parser.add_argument(
         "--session",
         type=Path,
@@ -123,13 +128,7 @@ def serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="address to listen on (default 127.0.0.1: this machine only)",
     )
     parser.add_argument("--at", metavar="STEP", help="start at this step, e.g. combat.1")
-    parser.add_argument(
-        "--set",
-        metavar="FACT=VALUE",
-        action="append",
-        default=[],
-        help="a fact known from the start, e.g. stunned=no (repeatable)",
-    )
+    _set_option(parser)
     parser.add_argument("--seed", type=int, metavar="N", help="seed for the dice the program rolls")
     parser.add_argument("--learn", action="store_true", help="show every step with its prose (learning the rules)")
     parser.set_defaults(ask_computed=False)
