@@ -8,16 +8,13 @@ from checklist import model as m
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
 from checklist.model.diagnostics import NO_OTHERWISE, Diagnostic, diag
-
-_UNCONDITIONAL = (m.Go, m.Otherwise, m.Dispatch, m.End, m.Return)
+from checklist.model.jumps import always_decides
 
 
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
     for step in program.steps.values():
-        if not step.jumps or isinstance(step.jumps[-1], _UNCONDITIONAL):
-            continue
-        last = step.jumps[-1]
-        if isinstance(last, m.Split) and last.until is not None and not last.returns:
+        last = step.jumps[-1] if step.jumps else None
+        if last is None or always_decides(last) or isinstance(last, m.Dispatch):  # a dispatch: the table's rows
             continue
         if isinstance(last, m.Choose) and _exhaustive(program, last):
             continue
