@@ -22,6 +22,22 @@ Panel = Literal["help", "prose", "where"]
 HELP_KEYS = ("?", "h", "help")
 
 
+# `?` at the terminal: the commands handle() takes, in words (the page shows buttons instead)
+TERMINAL_HELP = """\
+Keys (type, then Enter):
+  1, 2, ...   choose that answer; a name (or its start) works too: `parry`, `par`, `y`, `n`
+  Enter       go on from a step that asks nothing
+  r           roll the dice of a roll question (or type the result of a physical roll)
+  b           back: undo the last answer (as often as you like, back to the start)
+  o           override: answer again a fact this step took as known (`o stunned` names it)
+  p           the rule's text of this step (the table view leaves it out)
+  w           where am I: the path so far, the active splits, the known facts
+  ?           this help
+  q           save the session and quit (resume with `checklist run --resume FILE`)
+Splits ask how many branches and their names: `2: Bob, Ann`, `Bob, Ann`, `2`, or `0` to skip.
+Ctrl-C or end of input also save the session before leaving."""
+
+
 @dataclass(frozen=True, slots=True)
 class Keys:
     """How a front end names its commands, for the replies that point to them."""

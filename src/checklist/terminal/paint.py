@@ -20,21 +20,6 @@ from checklist.present.summary import SummaryView, VisitView, summary_view
 from checklist.present.text import attack_text, combatant_text, signed
 from checklist.present.where import WhereView, where_view
 
-KEYS = "number or name answers · b back · o override · w where · ? help · q save and quit"
-HELP = """\
-Keys (type, then Enter):
-  1, 2, ...   choose that answer; a name (or its start) works too: `parry`, `par`, `y`, `n`
-  Enter       go on from a step that asks nothing
-  r           roll the dice of a roll question (or type the result of a physical roll)
-  b           back: undo the last answer (as often as you like, back to the start)
-  o           override: answer again a fact this step took as known (`o stunned` names it)
-  p           the rule's text of this step (the table view leaves it out)
-  w           where am I: the path so far, the active splits, the known facts
-  ?           this help
-  q           save the session and quit (resume with `checklist run --resume FILE`)
-Splits ask how many branches and their names: `2: Bob, Ann`, `Bob, Ann`, `2`, or `0` to skip.
-Ctrl-C or end of input also save the session before leaving."""
-
 _STYLE = {
     "title": "\x1b[1m",
     "dim": "\x1b[2m",

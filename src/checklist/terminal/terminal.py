@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from checklist.engine.session import Session
 from checklist.model.visible import visible
-from checklist.play.commands import Commands, Panel
+from checklist.play.commands import TERMINAL_HELP, Commands, Panel
 from checklist.present.screen import question_view, screen
 from checklist.present.summary import summary_view
 from checklist.present.where import where_view
@@ -83,7 +83,7 @@ class Terminal:
 
     def _panel(self, panel: Panel) -> str:
         if panel == "help":
-            return paint.HELP
+            return TERMINAL_HELP
         if panel == "prose":
             return paint.prose_text(screen(self.session), self.paint)
         return paint.where_text(where_view(self.session, self.session_file), self.paint)
