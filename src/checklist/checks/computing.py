@@ -170,7 +170,7 @@ def _find_cycle(start: str, reads: dict[str, list[str]], done: set[str], finishe
 
 
 READ_COST = 2  # reading a computed fact costs the run about as much stack as two levels of nesting
-# (the limit, MAX_COMPUTE_DEPTH, keeps the run under 700 frames: tests/compute/test_depth.py)
+# (the limit, MAX_COMPUTE_DEPTH, keeps the run under 700 frames: tests/checks/test_depth.py)
 
 
 def _chains(program: Program, reads: dict[str, list[str]], cyclic: set[str]) -> Iterator[Diagnostic]:

@@ -1,7 +1,7 @@
 """The committed diagrams/ folder: what is in it, and how to regenerate it.
 
 `python scripts/render_diagrams.py` rewrites every diagram (DOT source, SVG and PNG) and
-diagrams/README.md. tests/render/test_diagrams.py fails when a committed .dot differs from the
+diagrams/README.md. tests/cli/test_diagrams.py fails when a committed .dot differs from the
 DOT this module generates now, so a flow change without a regeneration is caught (DOT text is
 compared, not pixels: it is deterministic and does not depend on the Graphviz version).
 """

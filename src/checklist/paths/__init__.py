@@ -5,6 +5,6 @@
 
 plan.py picks the targets and strings them into scripts, search.py finds the answers with
 the real session engine (observe.py watches it; reach.py and the graph guide it),
-choices.py lists the answers worth trying, report.py writes the scripts and the report,
-command.py is the command line.  docs/paths.md explains it.
+choices.py lists the answers worth trying, scripts.py writes the scripts and the report,
+cli/paths.py is the command line.  docs/paths.md explains it.
 """
