@@ -102,13 +102,13 @@ def _recorded(action: m.Record) -> Iterator[Diagnostic]:
 def _calls(expr: m.Expr) -> Iterator[Diagnostic]:
     if isinstance(expr, m.Call):
         function = FUNCTIONS.get(expr.func)
-        low, high = (function.least, function.most) if function is not None else (0, -1)
         if function is None:
             yield diag(
                 BAD_CALL, f"there is no function `{expr.func}`", expr.span, help=f"use one of: {', '.join(FUNCTIONS)}"
             )
-        elif not low <= len(expr.args) <= high:
-            want = str(low) if low == high else f"{low} or more"
+        elif not function.least <= len(expr.args) <= function.most:
+            low = function.least
+            want = str(low) if low == function.most else f"{low} or more"
             yield diag(
                 BAD_CALL,
                 f"`{expr.func}` takes {want} arguments, not {len(expr.args)}",

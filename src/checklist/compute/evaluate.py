@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -177,7 +177,7 @@ class Evaluator:
                 continue  # every row left takes any value here: the key need not be known
             value, work = self.worked(key)
             shown.append(work)
-            rows = [r for r in rows if index < len(r.cells) and matches(r.cells[index], value)]
+            rows = rows_holding(rows, index, value)
         where = f"{expr.table}.{expr.column}[{', '.join(shown)}]"
         if not rows:
             raise CannotCompute(f"table `{expr.table}` has no row for {', '.join(shown)}")
@@ -193,6 +193,11 @@ class Evaluator:
 
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9 ,./'()+-]*")  # a value such as `Right Leg`, not `- (*1)`
+
+
+def rows_holding(rows: Iterable[m.Row], index: int, value: Scalar) -> list[m.Row]:
+    """The rows whose cell at `index` holds `value`, in order: how a lookup finds its row, key by key."""
+    return [r for r in rows if index < len(r.cells) and matches(r.cells[index], value)]
 
 
 def matches(cell: str, value: Scalar) -> bool:

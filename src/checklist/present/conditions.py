@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from checklist.compute.evaluate import matches
+from checklist.compute.evaluate import rows_holding
 from checklist.graph.program import Program
 from checklist.model.names import slug
 from checklist.roster.combatants import Condition
@@ -29,9 +29,8 @@ def hp_state(program: Program, current: int, most: int | None) -> str | None:
     column = table.column("state") if table is not None else None
     if table is None or column is None or not most:
         return None
-    ratio = Fraction(current, most)
-    row = next((r for r in table.rows if r.cells and matches(r.cells[0], ratio)), None)
-    return slug(row.cells[column]) if row is not None and column < len(row.cells) else None
+    found = rows_holding(table.rows, 0, Fraction(current, most))
+    return slug(found[0].cells[column]) if found and column < len(found[0].cells) else None
 
 
 def conditions(program: Program, sheet: Sheet, state: Condition) -> tuple[str, ...]:
