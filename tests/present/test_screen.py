@@ -111,7 +111,10 @@ def test_the_first_screen_is_the_step_its_place_the_roster_and_a_yes_no_question
     assert first.prose[0] == "If suffering from Incapacitating Conditions"
     assert first.refs == (RefView("B428", "Basic Set", "B428 (Basic Set p. 428)"),)
     # Alice has HP left, so she does not fail the roll to stay conscious: read, not asked (B419)
-    work = "worked out at combat.1: consciousness.roll[actor.consciousness awake] no (B419, B423) = no"
+    work = (
+        "worked out at combat.1: consciousness.roll[actor.dead no, hp-thresholds.state[(actor.current-hp 10"
+        " / actor.hp 10)] fine (B419), actor.unconscious no] no (B419, B423) = no"
+    )
     assert first.known == (KnownView("failed-consciousness", "no", "turn", work),)
     assert first.question is not None and first.question.kind == "continue"
     assert (first.cards, first.ledgers, first.overridable, first.messages) == ((), (), ("failed-consciousness",), ())
@@ -254,7 +257,8 @@ def test_a_screen_paints_as_the_old_text(turn: Turn) -> None:
         "   121 Otherwise, go to 2.\n"
         "   refs: B428 (Basic Set p. 428)\n"
         "   known: failed-consciousness = no  (worked out at combat.1: "
-        "consciousness.roll[actor.consciousness awake] no (B419, B423) = no)\n"
+        "consciousness.roll[actor.dead no, hp-thresholds.state[(actor.current-hp 10 / actor.hp 10)] fine"
+        " (B419), actor.unconscious no] no (B419, B423) = no)\n"
         "   next: combat.2 Stun recovery  (otherwise)\n"
         "Press Enter to go on."
     )

@@ -15,7 +15,7 @@ import pytest
 
 from checklist import load as load_flow
 from checklist.graph.program import Program
-from checklist.present.conditions import conditions, hp_state
+from checklist.present.conditions import conditions, threshold
 from checklist.present.screen import roster_view
 from checklist.present.text import combatant_text
 from checklist.roster.load import load
@@ -46,14 +46,14 @@ def test_the_roster_line_says_what_the_hp_mean(flow: Program, hp: int, words: tu
 ])  # fmt: skip
 def test_the_words_come_from_the_flows_table(flow: Program, hp: int, state: str) -> None:
     """-1 x 13 = -13 is the first death check (B419: "-1xHP: ... roll vs. HT or die")."""
-    assert hp_state(flow, hp, 13) == state
+    assert threshold(flow, "hp-thresholds", hp, 13) == state
 
 
 def test_a_flow_without_the_table_shows_only_the_flags(duel: Program) -> None:
     """A rules author's small flow (tests/data/duel.flow) has no `hp-thresholds`: no HP words."""
     roster = load(ROSTER)
     state = replace(roster.states[1], current_hp=1, stunned=True)
-    assert hp_state(duel, 1, 13) is None
+    assert threshold(duel, "hp-thresholds", 1, 13) is None
     assert conditions(duel, roster.sheets[1], state) == ("stunned",)
 
 
@@ -75,5 +75,7 @@ def test_a_changed_table_changes_the_roster_line(tmp_path: Path) -> None:
     path.write_text(HALF, encoding="utf-8")
     program = load_flow(path)
     roster = load(ROSTER)
-    assert hp_state(program, 6, 13) == "reeling" and hp_state(program, 7, 13) == "fine"
+    assert (
+        threshold(program, "hp-thresholds", 6, 13) == "reeling" and threshold(program, "hp-thresholds", 7, 13) == "fine"
+    )
     assert conditions(program, roster.sheets[1], replace(roster.states[1], current_hp=6)) == ("reeling",)

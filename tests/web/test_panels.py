@@ -1,4 +1,5 @@
-"""The roster's HP meter is low exactly when the flow's `hp-thresholds` says reeling or worse."""
+"""The roster's HP and FP meters are low exactly when the flow's `hp-thresholds` says reeling or worse,
+and `fp-thresholds` tired or worse."""
 
 from __future__ import annotations
 
@@ -32,11 +33,14 @@ def test_the_hp_meter_is_low_where_the_flow_says_reeling(flow: Program, hp: int,
     assert value == max(0, hp)
 
 
-def test_the_fp_meter_is_low_below_a_third(flow: Program) -> None:
+@pytest.mark.parametrize(("fp", "low"), [(12, False), (4, False), (3, True), (0, True)])
+def test_the_fp_meter_is_low_where_the_flow_says_tired(flow: Program, fp: int, low: bool) -> None:
+    """Bruno, 12 FP: by hand, tired below 12/3 = 4 (B426, rules.flow's fp-thresholds): at 3, not at 4."""
     roster = load(DATA / "duel-roster.toml")
-    tired = replace(roster, states=(roster.states[0], replace(roster.states[1], current_fp=3)))
+    tired = replace(roster, states=(roster.states[0], replace(roster.states[1], current_fp=fp)))
     limit, value = meter(combatant_html(roster_view(tired, flow).combatants[1]), "FP")
-    assert value == 3 and limit == pytest.approx(12 / 3, abs=0.01)  # Bruno's 12 FP: tired below 4
+    assert (value < limit) is low
+    assert value == fp
 
 
 def test_the_hp_meter_follows_a_changed_table(tmp_path: Path) -> None:

@@ -36,6 +36,18 @@ def _lookups(expr: m.Expr) -> Iterator[tuple[str, m.Span, str | None]]:
         yield from _lookups(child)
 
 
+def _key_widths(program: Program) -> dict[str, int]:
+    """How many key columns each table's look-ups give (`consciousness.roll[a, b, c, d]`: 4)."""
+    widths: dict[str, int] = {}
+    stack = [f.expr for f in program.facts.values() if f.expr is not None]
+    while stack:
+        expr = stack.pop()
+        if isinstance(expr, m.Lookup) and expr.table not in ROLES:
+            widths[expr.table] = max(widths.get(expr.table, 0), len(expr.keys))
+        stack.extend(m.expr_children(expr))
+    return widths
+
+
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
     used: set[str] = set()
     for name, span, column in _mentions(program):
@@ -53,6 +65,7 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
                 f"its columns: {', '.join(table.columns)}",
                 help="name one of its columns",
             )
+    widths = _key_widths(program)
     for table in program.tables.values():
         if not table.columns:
             yield diag(
@@ -61,7 +74,7 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
                 table.span,
                 help="add `columns first | second | ...` under the table",
             )
-        yield from _duplicate_rows(table)
+        yield from _duplicate_rows(table, widths.get(table.name))
         if table.name not in used:
             yield diag(
                 UNUSED_TABLE,
@@ -72,9 +85,11 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
             )
 
 
-def _duplicate_rows(table: m.Table) -> Iterator[Diagnostic]:
+def _duplicate_rows(table: m.Table, keys: int | None) -> Iterator[Diagnostic]:
+    """Rows with the same key cells: the look-ups give the keys; with none, the first cell (and with
+    3+ columns the second, which may refine the first)."""
     first: dict[tuple[str, ...], m.Row] = {}
-    width = 2 if len(table.columns) >= 3 else 1  # with 3+ columns the second cell may refine the first
+    width = keys or (2 if len(table.columns) >= 3 else 1)
     for row in table.rows:
         key = tuple(row.cells[:width])
         if not key or not key[0]:

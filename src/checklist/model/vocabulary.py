@@ -51,16 +51,8 @@ WEAPON_ATTRIBUTES = (
     "weapon-unbalanced",
     "weapon-min-st",
 )
-DERIVED = (
-    "pain-threshold",
-    "holding-weapon",
-    "can-defend",
-    "consciousness",
-    "others-waiting",
-    "can-parry",
-    "can-block",
-    "can-retreat",
-)  # worked out
+# read off the sheet and the state; what a rule makes of them is the flow's (rules.flow, own-maneuver)
+DERIVED = ("pain-threshold", "holding-weapon", "others-waiting", "has-parry", "has-block")
 ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # `actor.NAME`
 UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed
 # states kept for each hit location: `record target.wounds[wound-location] = ...` (B420-421)

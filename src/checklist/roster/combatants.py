@@ -116,14 +116,10 @@ class Roster:
             return dict(sheet.skills).get(slug(key)) if attr == "skill" else None
         if attr in STATE:
             return state.get(attr)
-        if attr == "can-defend":  # B365: no active defense after an All-Out Attack
-            return "no" if state.all_out else "yes"
-        if attr in ("can-parry", "can-block", "can-retreat"):
-            return _can(sheet, state, attr[len("can-") :])
+        if attr in ("has-parry", "has-block"):
+            return _has(sheet, state, attr[len("has-") :])
         if attr == "others-waiting":  # B366: a Wait can trigger only if somebody else took one
             return "yes" if any(s.waiting for i, s in enumerate(self.states) if i != who) else "no"
-        if attr == "consciousness":  # step 1: who can act at all (B419, B423)
-            return _consciousness(sheet.number("hp") or 0, state)
         if attr == "pain-threshold":
             return sheet.pain_threshold
         if attr in TRAITS and attr in dict(sheet.traits):
@@ -204,24 +200,13 @@ def _put(pairs: tuple[tuple[str, _V], ...], key: str, value: _V) -> tuple[tuple[
     return tuple((k, v) for k, v in pairs if k != key) + ((key, value),)
 
 
-def _consciousness(hp: int, state: Condition) -> str:
-    if state.dead or (hp and state.current_hp <= -5 * hp):
-        return "dead"
-    if state.unconscious:
-        return "unconscious"
-    return "awake" if state.current_hp > 0 else "down"
-
-
-def _can(sheet: Sheet, state: Condition, defense: str) -> Value | None:
-    """Whether a defense is open to this combatant now; None when the sheet does not say."""
-    if state.move_and_attack and defense in ("parry", "retreat"):  # B365, seed 002: "Cannot parry or retreat"
-        return "no"
-    if defense == "retreat":
-        return "yes"
+def _has(sheet: Sheet, state: Condition, defense: str) -> Value | None:
+    """Whether the sheet gives a parry (with the readied weapon) or a block (with any weapon or a
+    shield); None when it does not say.  Whether the defense is open now is the flow's (own-maneuver)."""
     given = sheet.number(defense)
     if given is not None:  # a TOML sheet: `block = 0` is no shield
         return "yes" if given > 0 else "no"
-    readied = _readied(sheet, state)  # a parry is made with the readied weapon; a block with any (a shield)
+    readied = _readied(sheet, state)
     weapons = ([readied] if readied is not None else []) if defense == "parry" else list(sheet.weapons)
     if not weapons or any(defense in w.ask for w in weapons):
         return None

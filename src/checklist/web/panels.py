@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from html import escape
 
-from checklist.present.conditions import WORDS
+from checklist.present.conditions import FP_WORDS, HP_WORDS
 from checklist.present.fight import FightView
 from checklist.present.screen import CombatantView, LedgerView, RosterView, Screen
 from checklist.present.summary import SummaryView
 from checklist.present.text import attack_text, signed
 
-HURT = frozenset(WORDS.values())
+HURT = frozenset(HP_WORDS.values())
+TIRED = frozenset(FP_WORDS.values())
 
 
 def e(text: object) -> str:
@@ -39,7 +40,8 @@ def _hp_low(c: CombatantView) -> float:
 
 
 def _fp_low(c: CombatantView) -> float:
-    return (c.max_fp or 0) / 3  # tired below 1/3 of FP: rules.flow's actor-tired (an expression, not a table yet)
+    """Low exactly when the flow's `fp-thresholds` says tired or worse (present/conditions.py)."""
+    return float(c.max_fp or 0) if TIRED & set(c.conditions) else 0.0
 
 
 def combatant_html(c: CombatantView) -> str:
