@@ -362,13 +362,13 @@ class Session:
             why = f"step {step.key} splits to {jump.target}, which does not exist"
             return replace(state, finished=Finish("stuck", why))
         assert target is not None
-        if not decision.names:  # nobody: the split is over before it began
-            if until is not None and not jump.returns:
-                return self._arrive(state, until)
-            return replace(state, statement=decision.statement + 1)  # same visit, next statement
         frame = Frame(
             step.key, decision.statement, target, until, jump.returns, jump.item, decision.names, 0, state.facts
         )
+        if not decision.names:  # nobody: the split is over before it began
+            if frame.goes_on is not None:
+                return self._arrive(state, frame.goes_on)
+            return replace(state, statement=decision.statement + 1)  # same visit, next statement
         return self._visit(replace(state, frames=state.frames + (frame,)), target)
 
     def _arrive(self, state: State, key: str) -> State:
@@ -394,14 +394,10 @@ class Session:
             frames = state.frames[:-1] + (replace(frame, index=frame.index + 1),)
             return self._visit(replace(state, frames=frames, facts=facts), frame.target)
         state = replace(state, frames=state.frames[:-1], facts=facts)
-        return self._after_split(state, frame.step, frame.statement, frame.until, frame.returns)
-
-    def _after_split(self, state: State, step: str, statement: int, until: str | None, returns: bool) -> State:
-        if until is not None and not returns:
-            return self._arrive(state, until)
-        branch = st.branch_label(state.frames)
-        trail = Trail(state.trail, Visit(step, branch, resumed=True))
-        return state.visiting(step, statement + 1, trail)
+        if frame.goes_on is not None:
+            return self._arrive(state, frame.goes_on)
+        trail = Trail(state.trail, Visit(frame.step, st.branch_label(state.frames), resumed=True))
+        return state.visiting(frame.step, frame.statement + 1, trail)
 
 
 def _first_step(program: Program) -> str | None:

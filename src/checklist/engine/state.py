@@ -61,6 +61,12 @@ class Frame:
     saved: tuple[Known, ...]
 
     @property
+    def goes_on(self) -> str | None:
+        """Where the flow goes on after the last branch: the `until` step, unless the split says
+        `then return`; None: back at the split's own step, at its next statement."""
+        return None if self.returns else self.until
+
+    @property
     def label(self) -> str:
         if self.item is None:
             return f"split from {self.step}"

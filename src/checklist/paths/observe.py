@@ -103,7 +103,7 @@ def _edge(edges: list[Edge], wanted: Iterator[tuple[str, m.Span, int]]) -> Edge 
 
 
 def _after_split(program: Program, flow: FlowGraph, frame: Frame) -> Edge | None:
-    if frame.until is None or frame.returns:
+    if frame.goes_on is None:
         return None
     jump = program.steps[frame.step].jumps[frame.statement]
     if not isinstance(jump, m.Split) or jump.until is None:

@@ -82,7 +82,7 @@ class Search:
             if out is None:
                 break
             spent += out + 1
-            here = frame.until if frame.until is not None and not frame.returns else frame.step
+            here = frame.goes_on or frame.step
             best = min(best, spent + to_goal.get(here, FAR))
         return best
 
