@@ -21,7 +21,7 @@ from checklist.cli import exitcodes
 from checklist.play import testplan
 from tests.turns import FLOW, PLANS
 
-PROMPT = r"\r\n(\[Enter\] )?> "
+PROMPT = r"\r\n(\[Enter[^\]]*\] )?> "
 
 
 def script() -> tuple[str, list[str]]:

@@ -13,7 +13,7 @@ import pytest
 from checklist.cli import exitcodes
 from tests.turns import DUEL
 
-PROMPT = r"\r\n(\[Enter\] )?> "
+PROMPT = r"\r\n(\[Enter[^\]]*\] )?> "
 
 
 def spawn(*args: str | Path, colour: bool = False) -> pexpect.spawn:

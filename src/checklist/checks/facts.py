@@ -88,7 +88,9 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         if fact.dice is not None:
             yield from _dice(fact)
         if fact.assumed is not None:
-            yield from _assumed(program, fact)
+            yield from _assumed(program, fact, fact.assumed, "assume")
+        if fact.default is not None:
+            yield from _assumed(program, fact, fact.default, "default")
         if fact.name not in used:
             yield diag(
                 UNUSED_FACT,
@@ -112,25 +114,26 @@ def _dice(fact: m.Fact) -> Iterator[Diagnostic]:
         )
 
 
-def _assumed(program: Program, fact: m.Fact) -> Iterator[Diagnostic]:
-    value = fact.assumed
+def _assumed(program: Program, fact: m.Fact, value: str | int, word: str) -> Iterator[Diagnostic]:
+    """`assume VALUE` or `default VALUE`: a value the fact can take."""
     if fact.kind in ("ledger", "combatant", "weapon"):
         yield diag(
             BAD_VALUE,
-            f"fact `{fact.name}` cannot assume a value: a {fact.kind} is never assumed",
+            f"fact `{fact.name}` cannot {word} a value: a {fact.kind} "
+            + ("is never assumed" if word == "assume" else "takes its default from the roster"),
             fact.span,
-            help="remove `assume ...`",
+            help=f"remove `{word} ...`",
         )
     elif fact.kind in ("number", "roll"):
         if not isinstance(value, int):
             yield diag(
                 BAD_VALUE,
-                f"fact `{fact.name}` is a number and cannot assume `{value}`",
+                f"fact `{fact.name}` is a number and cannot {word} `{value}`",
                 fact.span,
-                help="assume a whole number, e.g. `assume 0`",
+                help=f"{word} a whole number, e.g. `{word} 0`",
             )
     else:
-        yield from _value(program, fact, value or "", fact.span, fact_values(program, fact))
+        yield from _value(program, fact, str(value), fact.span, fact_values(program, fact))
 
 
 def _counts(program: Program) -> Iterator[Diagnostic]:

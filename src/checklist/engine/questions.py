@@ -50,6 +50,7 @@ class Question:
     plain: str | None = None  # the table view's words for a split: "Whose Wait triggers now?"
     override: bool = False  # the game master is replacing a known value
     barred: tuple[Option, ...] = ()  # choices not open now: (value, the yes/no fact that is no)
+    default: str | None = None  # what Enter answers (`torso`, the readied weapon, `0`)
 
     @property
     def numbered(self) -> bool:
@@ -108,8 +109,8 @@ def split_question(item: str | None, where: str, plain: str | None = None) -> Qu
 
 
 def parse_answer(question: Question, text: str) -> Answer:
-    """The value `text` gives `question`; BadAnswer says why it gives none."""
-    raw = text.strip()
+    """The value `text` gives `question`; BadAnswer says why it gives none.  Enter alone takes the default."""
+    raw = text.strip() or (question.default or "")
     if question.kind == "continue":
         if raw.lower() in ("", "1", "c", "continue"):
             return None

@@ -46,7 +46,7 @@ from checklist.model import dice as dice_mod
 from checklist.model.jumps import resolve
 from checklist.roster.combatants import Roster
 
-ROLL_KEYS = ("r", "roll")
+ROLL_KEYS = ("r", "roll", "")  # Enter alone rolls too: the default of a roll
 
 
 class Session:

@@ -56,7 +56,9 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
             raise SessionError(f"step {step.key} reads `{fact}`, which the flow does not declare")
         leaf, why = reader.ask(fact)
         decl = program.facts[leaf]
-        question = q.fact_question(program, decl, dice=reader.dice(decl), names=reader.names_for(decl))
+        names = reader.names_for(decl)
+        question = q.fact_question(program, decl, dice=reader.dice(decl), names=names)
+        question = replace(question, default=reader.default_for(decl, names))
         return Need(replace(question, text=f"{question.text} ({why})") if why else question)
 
     if state.statement == 0:

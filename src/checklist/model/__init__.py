@@ -131,6 +131,9 @@ from checklist.model.nodes import (
     Condition as Condition,
 )
 from checklist.model.nodes import (
+    Default as Default,
+)
+from checklist.model.nodes import (
     Dispatch as Dispatch,
 )
 from checklist.model.nodes import (

@@ -60,6 +60,7 @@ class Fact:
     dice_expr: Expr | None = None  # `roll of EXPR`: the dice come from the roster (a weapon's damage)
     assumed_unless: str | None = None  # `assume VALUE unless FACT`: when FACT holds, it is asked
     guards: tuple[tuple[str, str], ...] = ()  # `choice(parry if can-parry)`: barred while the fact is no
+    default: str | int | None = None  # `default VALUE`: what Enter answers when it is asked
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,6 +147,14 @@ class Choose:
 
 
 @dataclass(frozen=True, slots=True)
+class Default:
+    """`default VALUE`: what Enter answers when the fact is asked."""
+
+    value: str | int
+    span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Assumed:
     """`assume VALUE`: what the table view takes without asking (a value, `none`, or a fact)."""
 

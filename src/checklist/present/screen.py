@@ -116,6 +116,7 @@ class QuestionView:
     hint: str | None  # "type the 3d6 roll, or r to roll", "type a whole number"
     choices: tuple[ChoiceView, ...]  # none for `continue`
     next: str | None  # `continue`: where the step goes, "combat.3 Title  (stunned)"
+    default: str | None = None  # what Enter answers, as the choice's label: "Torso", "broadsword"
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,7 +310,9 @@ def question_view(session: Session) -> QuestionView | None:
         return QuestionView(question.kind, question.text, None, question.override, None, (), following)
     choices = tuple(ChoiceView(str(i), o.value, o.label) for i, o in enumerate(question.options, 1))
     text = question.text if session.pause else gm_words(session, question.plain or question.text)
-    return QuestionView(question.kind, text, question.fact, question.override, _hint(question), choices, None)
+    default = "roll" if question.kind == "roll" else question.default  # Enter rolls the dice
+    label = next((o.label for o in question.options if o.value == default), default)
+    return QuestionView(question.kind, text, question.fact, question.override, _hint(question), choices, None, label)
 
 
 def _hint(question: Question) -> str | None:

@@ -47,6 +47,7 @@ class Condition:
     learned: tuple[tuple[str, Value], ...] = ()  # what the sheet did not say and the game master answered (OWNED)
     wounds: tuple[tuple[str, int], ...] = ()  # injury recorded on each hit location, by slug (KEYED_STATE)
     crippled: tuple[str, ...] = ()  # the hit locations crippled, by slug (B421)
+    habits: tuple[tuple[str, Value], ...] = ()  # their last answer to a fact with a default (a target, a location)
 
     def flags(self) -> tuple[str, ...]:
         """The conditions a game master reads on the roster line: dead, unconscious, stunned, grappled,
@@ -143,6 +144,13 @@ class Roster:
     def learn(self, who: int, attr: str, value: Value) -> Roster:
         """Remember an answer about what a combatant has (OWNED), for that combatant only."""
         return self._changed(who, learned=_put(self.states[who].learned, attr, value))
+
+    def remember(self, who: int, fact: str, value: Value) -> Roster:
+        """Keep a combatant's answer (their target, where they aimed) as their next default."""
+        return self._changed(who, habits=_put(self.states[who].habits, fact, value))
+
+    def habit(self, who: int, fact: str) -> Value | None:
+        return dict(self.states[who].habits).get(fact)
 
     def record(self, who: int, attr: str, value: Value, key: str | None = None) -> Roster:
         if key is not None or attr in KEYED_STATE:

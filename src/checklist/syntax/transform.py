@@ -162,6 +162,9 @@ class ToStatements(Transformer[Token, None]):
         unless = str(c[3]) if len(c) > 3 else None
         return m.Assumed(int(text) if c[1].type == "SIGNED" else text, self.sp(c[0]), unless)
 
+    def preset(self, c: list[Token]) -> m.Default:
+        return m.Default(int(c[1]) if c[1].type == "SIGNED" else str(c[1]), self.sp(c[0]))
+
     def choice_item(self, c: list[Token]) -> tuple[str, str | None]:
         return str(c[0]), str(c[2]) if len(c) > 2 else None
 
@@ -232,8 +235,9 @@ class ToStatements(Transformer[Token, None]):
     def fact(self, c: list[Any]) -> None:
         name, kind, scope, question = str(c[1]), c[2], str(c[3]), _unquote(c[4])
         rest = c[5:]
-        expr = next((x for x in rest if not isinstance(x, m.Assumed)), None)
+        expr = next((x for x in rest if not isinstance(x, (m.Assumed, m.Default))), None)
         assumption = next((x for x in rest if isinstance(x, m.Assumed)), None)
+        preset = next((x for x in rest if isinstance(x, m.Default)), None)
         assumed = assumption.value if assumption is not None else None
         span = self.sp(c[1])
         fact = m.Fact(
@@ -250,6 +254,7 @@ class ToStatements(Transformer[Token, None]):
             dice_expr=kind.dice_expr,
             guards=kind.guards,
             assumed_unless=assumption.unless if assumption is not None else None,
+            default=preset.value if preset is not None else None,
         )
         self.emit(s.FactLine(fact, span))
 

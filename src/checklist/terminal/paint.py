@@ -195,7 +195,9 @@ def _fit_line(line: str, width: int) -> list[str]:
 
 
 def prompt(question: QuestionView | None) -> str:
-    return "[Enter] > " if question is not None and question.kind == "continue" else "> "
+    if question is not None and question.kind == "continue":
+        return "[Enter] > "
+    return f"[Enter: {question.default}] > " if question is not None and question.default is not None else "> "
 
 
 # ---- where am I ------------------------------------------------------------------------------

@@ -142,6 +142,11 @@ def question_html(q: QuestionView, token: str) -> str:
             label = f'{shown} <span class="text">{e(c.label)}</span>'
             buttons.append(f'<button type="submit" name="answer" value="{e(c.key)}"{data}>{label}</button>')
         parts.append(f'<div class="choices">{"".join(buttons)}</div>')
+    if q.default is not None and q.kind != "roll":  # what Enter answers, as in the terminal's `[Enter: torso]`
+        parts.append(
+            f'<button type="submit" name="answer" value="" data-key="enter" class="default">'
+            f"{e(q.default)} <kbd>Enter</kbd></button>"
+        )
     return _form("answer", token, "".join(parts), "question", "Answer")
 
 

@@ -1,0 +1,105 @@
+"""Defaults that Enter takes (issue 25, part 1): the flow's `default`, what the table view would
+assume, the readied weapon, the first foe offered, and the acting combatant's last answer.
+
+tests/data/duel-roster.toml with a third combatant, Cora: Alice (Basic Speed 6.25) acts first
+and can attack Bruno or Cora.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checklist import check
+from checklist import load as load_flow
+from checklist.engine.session import Session
+from checklist.graph.program import Program
+from checklist.present.screen import screen
+from checklist.terminal import paint
+from tests.present.test_table_turn import THIRD, answer_until, table_view
+from tests.turns import DATA
+
+
+def three(tmp_path: Path) -> Path:
+    path = tmp_path / "three.toml"
+    path.write_text((DATA / "duel-roster.toml").read_text("utf-8") + THIRD, "utf-8")
+    return path
+
+
+def pending(session: Session) -> str | None:
+    question = session.question
+    assert question is not None
+    return question.default
+
+
+def test_enter_takes_the_first_foe_and_the_torso_and_shows_them(flow: Program, tmp_path: Path) -> None:
+    session = table_view(flow, three(tmp_path))
+    answer_until(session, "target", {"maneuver": "attack"})
+    assert pending(session) == "Bruno"
+    view = screen(session).question
+    assert view is not None and paint.prompt(view) == "[Enter: Bruno] > "
+    session.answer("")
+    assert session.state.known()["target"].value == "Bruno"
+    answer_until(session, "aimed-location", {})
+    assert pending(session) == "torso"  # rules.flow: `default torso`
+    view = screen(session).question
+    assert view is not None and paint.prompt(view) == "[Enter: Torso] > "  # the choice's label
+    session.answer("")
+    assert session.state.known()["aimed-location"].value == "torso"
+
+
+def test_the_last_target_and_location_are_the_next_defaults(flow: Program, tmp_path: Path) -> None:
+    session = table_view(flow, three(tmp_path))
+    answer_until(session, "target", {"maneuver": "attack"})
+    session.answer("cora")
+    answer_until(session, "aimed-location", {})
+    session.answer("skull")
+    roster = session.state.roster
+    assert roster is not None and dict(roster.states[0].habits) == {"target": "Cora", "aimed-location": "skull"}
+    assert roster.habit(0, "target") == "Cora" and roster.habit(1, "target") is None  # Alice's, not Bruno's
+
+
+def test_a_roll_is_rolled_by_enter(flow: Program) -> None:
+    session = table_view(flow, DATA / "duel-roster.toml")
+    answer_until(session, "attack-dice", {"maneuver": "attack", "aimed-location": "torso"})
+    view = screen(session).question
+    assert view is not None and paint.prompt(view) == "[Enter: roll] > "
+    session.answer("")
+    assert session.state.known()["attack-dice"].how == "rolled"
+
+
+def test_an_assumed_value_is_the_default_when_it_is_asked(flow: Program) -> None:
+    """--learn asks what the table view assumes: `deceptive-levels ... assume 0` offers 0."""
+    session = Session(flow, at="combat.44", seed=1, pause=True)
+    assert session.question is not None and session.question.fact == "deceptive-levels"
+    assert pending(session) == "0"
+    session.answer("")
+    assert session.state.known()["deceptive-levels"].value == 0
+
+
+BAD = """checklist t "T"
+start 1
+fact where : choice(torso, skull) per attack "Where?" default tors
+fact much : number per attack "How much?" default lots
+fact who : combatant per attack "Whom?" default bob
+step 1 "One"
+  if where = torso -> 2
+  else -> 2
+step 2 "Two"
+  if much > 1 -> 3
+  else -> 3
+step 3 "Three"
+  choose who
+    when bob -> 4
+  go 4
+step 4 "Four"
+  end
+"""
+
+
+def test_the_checker_refuses_a_default_the_fact_cannot_take(tmp_path: Path) -> None:
+    path = tmp_path / "t.flow"
+    path.write_text(BAD, encoding="utf-8")
+    found = {(d.span.line, d.code.code, d.message) for d in check(load_flow(path))}
+    assert (3, "E305", "fact `where` cannot be `tors`") in {(a, b, c.split(";")[0]) for a, b, c in found}
+    assert (4, "E305", "fact `much` is a number and cannot default `lots`") in found
+    assert (5, "E305", "fact `who` cannot default a value: a combatant takes its default from the roster") in found
