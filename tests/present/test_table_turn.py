@@ -42,16 +42,28 @@ def table_view(flow: Program, roster_path: Path, seed: int = 11) -> Session:
     return Session(flow, at="combat.1", seed=seed, roster=load(roster_path), pause=False)
 
 
+END_OF_TURN = "combat-over"
+
+
+def turn_of(session: Session) -> tuple[int, int] | None:
+    roster = session.state.roster
+    return None if roster is None else (roster.round, roster.current)
+
+
 def answer_until(
     session: Session, wanted: str, answers: dict[str, str], rolled: dict[str, int] | None = None
 ) -> list[str]:
     """Answer from `answers` (the tool rolls every roll, kept in `rolled`) until `wanted` is asked;
-    the facts asked."""
+    the facts asked.  `combat-over` (END_OF_TURN) is the end of the turn: with a roster the tool
+    answers it, and the turn is over when the next combatant's begins."""
     asked: list[str] = []
+    start = turn_of(session)
     for _ in range(60):
         question = session.question
+        if question is None and wanted == END_OF_TURN:
+            return asked  # one side is left standing: the tool ended the fight
         assert question is not None, "the flow ended"
-        if question.fact == wanted:
+        if question.fact == wanted or (wanted == END_OF_TURN and turn_of(session) != start):
             return asked
         asked.append(question.fact or question.kind)
         if question.kind == "roll" and question.fact not in answers:
@@ -169,8 +181,9 @@ def test_a_failed_roll_to_stay_conscious_ends_the_turn_lying(flow: Program, tmp_
     path.write_text(text, "utf-8")
     session = Session(flow, at="combat.1", seed=11, roster=load(path), pause=False,
                       facts={"failed-consciousness": "yes"})  # fmt: skip
-    assert session.question is not None and session.question.fact == "combat-over"
-    assert [v.step for v in session.state.trace] == ["combat.1", "combat.135"]
+    # Bruno is the only one left standing: the tool ends the fight (combat-over, from the roster)
+    assert session.question is None and session.state.known()["combat-over"].value == "yes"
+    assert [v.step for v in session.state.trace][:3] == ["combat.1", "combat.135", "post-combat.1"]
     roster = session.state.roster
     assert roster is not None and roster.states[0].posture == "lying"
 
@@ -178,8 +191,8 @@ def test_a_failed_roll_to_stay_conscious_ends_the_turn_lying(flow: Program, tmp_
 def test_an_unconscious_or_dead_combatant_does_not_act(flow: Program, tmp_path: Path) -> None:
     """B419/B423: Alice at -4 HP fails her roll to stay conscious (typed 18): she falls, her turn
     ends at once, and on her next turn she is skipped (combat.1 -> 135) without a roll."""
-    path = tmp_path / "down.toml"
-    path.write_text((DATA / "duel-roster.toml").read_text("utf-8"), "utf-8")
+    path = tmp_path / "down.toml"  # with Cora, two stand when Alice falls: the fight goes on
+    path.write_text((DATA / "duel-roster.toml").read_text("utf-8") + THIRD, "utf-8")
     roster = load(path)
     alice = roster.index("Alice")
     assert alice is not None
@@ -191,7 +204,9 @@ def test_an_unconscious_or_dead_combatant_does_not_act(flow: Program, tmp_path: 
     state = session.state.roster
     assert state is not None and state.states[alice].flags() == ("unconscious",)
     assert state.states[alice].posture == "lying"
-    session.answer("no")  # the combat goes on: Bruno does nothing
+    session.answer("no")  # the combat goes on: Bruno does nothing, then Cora
+    answer_until(session, "combat-over", {"maneuver": "do nothing"})
+    session.answer("no")
     answer_until(session, "combat-over", {"maneuver": "do nothing"})
     session.answer("no")  # Alice's turn: skipped, nothing asked
     visits = [v.step for v in session.state.trace]

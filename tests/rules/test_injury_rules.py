@@ -51,10 +51,11 @@ class Turn:
         answers = {**HIT, **typed}
         for _ in range(80):
             question = self.session.question
-            assert question is not None, "the flow ended"
             self.seen.update({name: k.value for name, k in self.session.state.known().items()})
             self.assumed.update(dict(assumed_since(self.session)))  # the next screen's `assumed:` line
-            if question.fact == until:
+            over = question is None and until == "combat-over"  # one side left standing: the tool ended it
+            assert question is not None or over, "the flow ended"
+            if over or (question is not None and question.fact == until):
                 for visit in self.session.state.trace:  # what the steps since the last question used
                     self.seen.update({name: value for name, value, _ in visit.used})
                 return
@@ -229,7 +230,7 @@ def test_the_roll_to_stay_conscious_is_a_ht_roll_at_minus_1_per_multiple_of_hp(f
         alice = roster.states[roster.index("Alice") or 0]
         assert alice.unconscious is out and (alice.posture == "lying") is out
         visits = [v.step for v in session.state.trace]
-        assert (visits == ["combat.1", "combat.135"]) is out
+        assert (visits[:2] == ["combat.1", "combat.135"]) is out  # and then, alone, Bruno has won
 
 
 def test_a_death_check_at_minus_hp_mortal_wound_on_a_failure_by_1_or_2(flow: Program, tmp_path: Path) -> None:

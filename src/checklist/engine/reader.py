@@ -135,17 +135,29 @@ class Reader:
             readied = self.roster.get(self.roster.current, "weapon-name")
             names = [w.name for w in self.roster.actor.weapons]
             return tuple(sorted(names, key=lambda n: n != readied))
-        return tuple(s.name for i, s in enumerate(self.roster.sheets) if i != self.roster.current)
+        others = self.roster.foes_first([i for i in range(len(self.roster.sheets)) if i != self.roster.current])
+        return tuple(self.roster.sheets[i].name for i in others)
 
     def _choose(self, decl: m.Fact) -> Value:
-        """Without a roster there is nobody to choose (the value is empty); one choice is taken."""
+        """Without a roster there is nobody to choose (the value is empty); one choice is taken, and so
+        is the only foe standing when the roster gives sides (`o target` names another)."""
         names = self.names_for(decl)
         if self.roster is None or not names:
             return self._take(decl, "", "computed", "nobody to choose")
         if len(names) == 1:
             only = "weapon" if decl.kind == "weapon" else "other combatant"
             return self._take(decl, names[0], "computed", f"the only {only} is {names[0]}")
+        foe = self._only_foe() if decl.kind == "combatant" else None
+        if foe is not None:
+            return self._take(decl, foe, "computed", f"the only foe standing is {foe}")
         raise Need(decl.name)
+
+    def _only_foe(self) -> str | None:
+        roster = self.roster
+        assert roster is not None
+        mine = roster.side(roster.current)
+        foes = [i for i in range(len(roster.sheets)) if roster.side(i) != mine and roster.standing(i)]
+        return roster.sheets[foes[0]].name if len(foes) == 1 else None
 
     def _assumes(self, decl: m.Fact) -> bool:
         """The table view takes `assume VALUE`, unless the fact named after `unless` holds (then it asks)."""

@@ -121,6 +121,8 @@ class Roster:
             return _has(sheet, state, attr[len("has-") :])
         if attr == "others-waiting":  # B366: a Wait can trigger only if somebody else took one
             return "yes" if any(s.waiting for i, s in enumerate(self.states) if i != who) else "no"
+        if attr == "sides-standing":
+            return self.sides_standing()
         if attr == "pain-threshold":
             return sheet.pain_threshold
         if attr in TRAITS and attr in dict(sheet.traits):
@@ -144,6 +146,29 @@ class Roster:
     def learn(self, who: int, attr: str, value: Value) -> Roster:
         """Remember an answer about what a combatant has (OWNED), for that combatant only."""
         return self._changed(who, learned=_put(self.states[who].learned, attr, value))
+
+    def side(self, who: int) -> str:
+        """The combatant's side: as the roster says, else a side of their own."""
+        sheet = self.sheets[who]
+        return slug(sheet.side) if sheet.side else f"({slug(sheet.name)})"
+
+    def standing(self, who: int) -> bool:
+        """Neither dead nor unconscious (the flow records both: B419, B423)."""
+        state = self.states[who]
+        return not (state.dead or state.unconscious)
+
+    def sides_standing(self) -> int | None:
+        """How many sides still have someone neither dead nor unconscious; None (not known) while
+        several stand and the roster gives no sides."""
+        standing = {self.side(i) for i in range(len(self.sheets)) if self.standing(i)}
+        if len(standing) > 1 and not any(s.side for s in self.sheets):
+            return None
+        return len(standing)
+
+    def foes_first(self, names: list[int]) -> list[int]:
+        """Combatants to offer the actor: foes standing, then foes down, then allies (who may be attacked too)."""
+        mine = self.side(self.current)
+        return sorted(names, key=lambda i: (self.side(i) == mine, not self.standing(i)))
 
     def remember(self, who: int, fact: str, value: Value) -> Roster:
         """Keep a combatant's answer (their target, where they aimed) as their next default."""

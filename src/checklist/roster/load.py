@@ -29,14 +29,17 @@ def load_all(paths: list[Path]) -> Roster:
     notes: list[str] = []
     rules: list[tuple[str, str]] = []
     named: list[int] = []  # the combatants that take their name from a .gcs file
-    for path in paths:
+    for given in paths:
+        path, side = _sided(given)
         if path.suffix.lower() == ".gcs":
             person, said = _gcs(path)
             named.append(len(people))
-            people.append(person)
+            people.append({**person, "side": side} if side else person)
             notes += said
             continue
         data = _toml(path)
+        if side and isinstance(data.get("combatant"), list):
+            data["combatant"] = [{"side": side, **p} if isinstance(p, dict) else p for p in data["combatant"]]
         rules += _rules(data.pop("rules", {}), path)
         if set(data) - {"combatant"} or not isinstance(data.get("combatant"), list):
             from_data(data, str(path))  # says what is wrong
@@ -50,6 +53,14 @@ def load_all(paths: list[Path]) -> Roster:
     notes += _number_twins(people, named)
     where = str(paths[0]) if len(paths) == 1 else "the roster"
     return replace(from_data({"combatant": people}, where), notes=tuple(dict.fromkeys(notes)), rules=tuple(rules))
+
+
+def _sided(path: Path) -> tuple[Path, str | None]:
+    """`ogre.gcs@foes`: the file, and the side its combatants take (a file named so wins)."""
+    if path.exists() or "@" not in path.name:
+        return path, None
+    name, side = path.name.rsplit("@", 1)
+    return path.with_name(name), side.strip() or None
 
 
 def _rules(table: object, path: Path) -> list[tuple[str, str]]:
