@@ -68,7 +68,8 @@ def test_a_bad_roster_says_where_and_what(tmp_path: Path, text: str, words: str)
 #   damage 1d+2 rolled 8 cut; Bruno's torso DR 2 -> 6 penetrating; cut to the torso x1.5 -> 9 injury.
 #   Bruno: HP 13 -> 4. Major wound (9 > 13/2). Shock -4 (at most -4, B419).
 #   Knockdown: HT 12, no modifier (major wound to the torso); roll 15 fails -> falls (lying), stunned.
-# Turn 2, Bruno: stunned (from turn 1), so step 2 ends his turn at 135; his shock clears.
+# Turn 2, Bruno: stunned (from turn 1), so step 2 ends his turn at 135; his shock clears; at its end
+#   he rolls HT 12 to recover from the stun (seed 002, STUNNED): 13 fails, still stunned.
 # Turn 3, Alice (round 2): Attack again; roll 10: a hit.
 #   Bruno parries: 9, lying -3 (B551), stunned -4 (B380) = 2; roll 14: failed.
 #   damage 6 cut -> 4 penetrating -> 6 injury. Bruno: HP 4 -> -2 (0 HP or less: a HT roll to stay
@@ -79,7 +80,7 @@ def test_a_bad_roster_says_where_and_what(tmp_path: Path, text: str, words: str)
 
 ANSWERS = MELEE_ANSWERS
 ROLLS = {"attack-dice": ["9", "10"], "defense-dice": ["14", "14"], "damage-roll": ["8", "6"], "knockdown-dice": ["15"],
-         "unconscious-dice": ["10"]}  # fmt: skip
+         "unconscious-dice": ["10"], "stun-recovery-dice": ["13"]}  # fmt: skip
 
 
 def script(program: Program) -> list[str]:
