@@ -96,6 +96,13 @@ def run_arguments(parser: argparse.ArgumentParser) -> None:
         help="at the end, print every step visited too (the table view prints the fight and its log)",
     )
     parser.add_argument(
+        "--roll",
+        choices=("ask", "auto"),
+        default="ask",
+        help="ask: each roll waits for the dice typed (or Enter to roll); auto: the tool rolls them all "
+        "without waiting, one line each",
+    )
+    parser.add_argument(
         "--roster",
         type=Path,
         metavar="FILE",

@@ -86,7 +86,8 @@ def _run(args: argparse.Namespace) -> int:
         args.session or args.resume or DEFAULT_SESSION,
         "--session" if args.session else "--resume" if args.resume else "the session file",
     )
-    return _play(ready.session, ready.save, ready.path, args.answers, ready.notes, args.trace or args.learn)
+    trace = args.trace or args.learn
+    return _play(ready.session, ready.save, ready.path, args.answers, ready.notes, trace, args.roll == "auto")
 
 
 def _play(
@@ -96,6 +97,7 @@ def _play(
     answers: Path | None,
     notes: tuple[str, ...],
     trace: bool = True,
+    auto_roll: bool = False,
 ) -> int:
 
     out = sys.stdout
@@ -129,6 +131,7 @@ def _play(
         session_file=str(path),
         trace=trace or session.pause,
         width=width,
+        auto_roll=auto_roll,
     )
     for note in notes:
         write(f"note: {note}\n")

@@ -276,6 +276,8 @@ class Reader:
         value = self.roster.get(who, attr, key)
         if value is None:
             sheet = self.roster.sheets[who]
+            if attr == "sides-standing":  # a free-for-all: whether it is over is the game master's
+                raise CannotCompute("the roster gives no sides")
             if attr.startswith("weapon-") and not sheet.weapons:
                 raise CannotCompute(f"the roster does not say: it gives {sheet.name} no weapon")
             raise CannotCompute(

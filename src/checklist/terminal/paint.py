@@ -14,7 +14,7 @@ from checklist.engine.state import Known
 from checklist.graph.program import Program
 from checklist.present import screen as views
 from checklist.present.fight import FightView
-from checklist.present.rolls import roll_line
+from checklist.present.rolls import RollView, roll_line
 from checklist.present.screen import CardView, LedgerView, QuestionView, RosterView, Screen
 from checklist.present.summary import SummaryView, VisitView, summary_view
 from checklist.present.text import attack_text, combatant_text, signed
@@ -57,9 +57,7 @@ def screen_text(view: Screen, paint: Painter) -> str:
     rule = paint(f"── {head} " + "─" * max(3, 60 - len(head)), "head")
     lines = [rule] if view.brief else ["", rule]  # the table view: the rule alone sets screens apart
     if view.roll is not None:
-        lines.append(paint(roll_line(view.roll), "known"))
-        if view.roll.then:
-            lines.append(paint(f"   → {view.roll.then}", "known"))
+        lines.append(roll_text(view.roll, paint))
     if view.passed:
         lines.append(paint("→ " + " · ".join(view.passed), "dim"))
     if view.assumed:
@@ -192,6 +190,12 @@ def _fit_line(line: str, width: int) -> list[str]:
         begin, room = at[start - 1] + 1, width - len(lead)
     parts.append(line[begin:])
     return [parts[0], *(lead + p.lstrip(" ") for p in parts[1:] if _ESCAPE.sub("", p).strip())]
+
+
+def roll_text(roll: RollView, paint: Painter) -> str:
+    """The roll just made, and for damage what it did."""
+    then = "\n" + paint(f"   → {roll.then}", "known") if roll.then else ""
+    return paint(roll_line(roll), "known") + then
 
 
 def prompt(question: QuestionView | None) -> str:

@@ -10,10 +10,12 @@ caller (cli/run.py), which saves and exits with the documented code.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from checklist.engine.session import Session
 from checklist.model.visible import visible
 from checklist.play.commands import TERMINAL_HELP, Commands, Panel
+from checklist.present.rolls import last_roll
 from checklist.present.screen import question_view, screen
 from checklist.present.summary import summary_view
 from checklist.present.where import where_view
@@ -37,7 +39,9 @@ class Terminal:
         session_file: str | None = None,
         trace: bool = True,  # at the end, every step visited (the table view: the fight and its log only)
         width: int | None = None,  # a terminal's columns: long lines break between words (None: as they are)
+        auto_roll: bool = False,  # `--roll auto`: every roll is rolled at once; the next screen shows it
     ) -> None:
+        self.auto_roll = auto_roll
         self.trace = trace
         self.session = session
         self.write = write if width is None else (lambda text: write(paint.fit(text, width)))
@@ -49,18 +53,24 @@ class Terminal:
 
     def run(self) -> None:
         """Until the flow ends (returns) or the game master quits (raises Quit)."""
-        redraw = True
+        redraw, rolled = True, False
         while True:
             finished = self.session.finished
             if finished is not None and finished.kind == "end":
                 self.write(paint.summary_text(summary_view(self.session), self.paint, self.trace) + "\n")
                 return
+            question = question_view(self.session)
+            if self.auto_roll and finished is None and question is not None and question.kind == "roll":
+                redraw, rolled = self._roll() or redraw, True
+                continue
             if redraw:
                 if finished is not None:
                     self.write(paint.summary_text(summary_view(self.session), self.paint, self.trace) + "\n")
                 else:
-                    self.write(paint.screen_text(screen(self.session), self.paint) + "\n")
-            self.write(paint.prompt(question_view(self.session)))
+                    view = screen(self.session)
+                    self.write(paint.screen_text(replace(view, roll=None) if rolled else view, self.paint) + "\n")
+            rolled = False
+            self.write(paint.prompt(question))
             line = self.read("")
             if self.echo:
                 self.write(f"{visible(line, newlines=False)}\n")
@@ -80,6 +90,15 @@ class Terminal:
         if reply.show == "question":
             return self._again()
         return reply.show == "step"
+
+    def _roll(self) -> bool:
+        """`--roll auto`: roll, and show the roll as its line (the next screen leaves it out)."""
+        redraw = self.handle("r")
+        roll = last_roll(self.session)
+        if roll is not None:
+            lines = [paint.roll_text(roll, self.paint)]
+            self.write("\n".join(lines) + "\n")
+        return redraw
 
     def _panel(self, panel: Panel) -> str:
         if panel == "help":
