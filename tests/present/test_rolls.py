@@ -15,11 +15,11 @@ from checklist.terminal import paint
     ("typed", "line"),
     [
         # B348 at effective skill 15: 3-5 critical success, 17-18 critical failure, else roll <= skill
-        ("13", "3d6 → 13 (typed) vs 15 (final-skill): success by 2"),
-        ("15", "3d6 → 15 (typed) vs 15 (final-skill): success"),
-        ("16", "3d6 → 16 (typed) vs 15 (final-skill): failure by 1"),
-        ("5", "3d6 → 5 (typed) vs 15 (final-skill): critical success by 10"),
-        ("17", "3d6 → 17 (typed) vs 15 (final-skill): critical failure by 2"),
+        ("13", "3d6 → 13 (typed) vs 15: success by 2"),
+        ("15", "3d6 → 15 (typed) vs 15: success"),
+        ("16", "3d6 → 16 (typed) vs 15: failure by 1"),
+        ("5", "3d6 → 5 (typed) vs 15: critical success by 10"),
+        ("17", "3d6 → 17 (typed) vs 15: critical failure by 2"),
     ],
 )
 def test_the_attack_roll_shows_its_skill_and_outcome(flow: Program, typed: str, line: str) -> None:

@@ -149,7 +149,7 @@ def test_number_and_roll_questions_say_what_to_type(turn: Turn) -> None:
     )
     roll = turn.at("combat.54").question
     assert roll is not None and (roll.kind, roll.text, roll.hint) == (
-        "roll", "Roll 3d6 for the attack", "type the 3d6 roll, or r to roll")  # fmt: skip
+        "roll", "Roll 3d6 for the attack", "type the total the dice show (3d6: 3 to 18), or Enter to roll")  # fmt: skip
 
 
 def test_the_attack_roll_shows_the_effective_skill_ledger_line_by_line(turn: Turn) -> None:

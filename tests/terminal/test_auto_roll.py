@@ -20,7 +20,7 @@ def test_the_tool_rolls_without_a_prompt(tmp_path: Path) -> None:
     prompts = re.findall(r"^(?:\[[^\]]*\] )?> (.*)$", done.stdout, re.M)
     assert prompts[:3] == ["attack", "", "parry"]
     assert "[Enter: roll]" not in done.stdout and "type the 3d6 roll" not in done.stdout
-    assert re.search(r"^Roll 3d6 for the attack: 3d6 → \d+ vs 15 ", done.stdout, re.M)
+    assert re.search(r"^Roll 3d6 for the attack: 3d6 → \d+ vs 15: ", done.stdout, re.M)
     assert re.search(r"^Roll 3d6 for the active defense: 3d6 → \d+ vs ", done.stdout, re.M)
 
 

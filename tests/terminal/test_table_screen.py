@@ -60,14 +60,14 @@ def test_turn_a_shows_the_roll_and_its_ledger_together_at_80x40(tmp_path: Path) 
         pane.type("attack")
         pane.wait_for("Which hit location is the attack aimed at")
         pane.type("torso")
-        pane.wait_for("type the 3d6 roll, or r to roll")
+        pane.wait_for("type the total the dice show (3d6: 3 to 18), or Enter to roll")
         pane.type("r")
         shown = pane.wait_for("Which active defense does Bruno use")
     finally:
         pane.close()
     lines = shown.splitlines()
     assert len(lines) <= 40 and all(len(line) <= 80 for line in lines)
-    assert "Roll 3d6 for the attack: 3d6 → 13 vs 15 (final-skill): success by 2" in shown
+    assert "Roll 3d6 for the attack: 3d6 → 13 vs 15: success by 2" in shown
     assert "Effective skill (effective-skill):" in shown and "= 15  Effective skill" in shown
 
 

@@ -73,7 +73,7 @@ def test_undo_bad_answer_save_and_resume(tmp_path: Path) -> None:
     child.expect(PROMPT)
     child.sendline("")
     child.expect_exact("Roll 3d6 against skill: what did it show?")
-    child.expect_exact("type the 3d6 roll, or r to roll")
+    child.expect_exact("type the total the dice show (3d6: 3 to 18), or Enter to roll")
     child.expect(PROMPT)
     child.sendline("w")
     child.expect_exact("skill = 14  (answered at duel.1, per combat)")

@@ -87,8 +87,8 @@ def test_a_roll_shows_its_line_and_the_ledger_its_lines(duel: Served) -> None:
     html = duel.answer("r")
     view = screen(duel.game.session)
     assert view.roll is not None and view.roll.fact == "attack-dice"
-    line = roll_line(view.roll)  # `...: 3d6 → 8 vs 15 (final-skill): success by 7`, as in the terminal
-    assert " vs 15 (final-skill): " in line
+    line = roll_line(view.roll)  # `...: 3d6 → 8 vs 15: success by 7`, as in the terminal
+    assert " vs 15: " in line
     assert f'<p class="roll" id="roll">{line}</p>' in html
     for ledger in view.ledgers:
         assert f'data-fact="{ledger.fact}"' in html

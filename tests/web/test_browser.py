@@ -181,10 +181,10 @@ def test_turn_a_by_clicking_and_typing(turn_file: Path, browser: Any) -> None:
         step(lambda: click_choice(browser, "Torso"), "torso")
         screenshots(browser, "roll-question")
         seen = step(lambda: by_css(browser, "[data-key=r]").click(), "r")  # the tool rolls
-        assert seen["roll"] == "Roll 3d6 for the attack: 3d6 → 13 vs 15 (final-skill): success by 2"
+        assert seen["roll"] == "Roll 3d6 for the attack: 3d6 → 13 vs 15: success by 2"
         step(lambda: click_choice(browser, "parry"), "parry")
         seen = step(lambda: press(browser, "\n"), "r")  # Enter in the empty field rolls
-        assert seen["roll"] == "Roll 3d6 for the active defense: 3d6 → 13 vs 9 (defense-score): failure by 4"
+        assert seen["roll"] == "Roll 3d6 for the active defense: 3d6 → 13 vs 9: failure by 4"
         bad = by_css(browser, "#typed")
         bad.send_keys("banana\n")  # a bad answer: the terminal's message, and nothing changes
         from selenium.webdriver.support.ui import WebDriverWait

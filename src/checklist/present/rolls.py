@@ -1,4 +1,4 @@
-"""The roll just made, as the game master reads it: `3d6 → 13 vs 15 (final-skill): success by 2`.
+"""The roll just made, as the game master reads it: `3d6 → 13 vs 15: success by 2`.
 
 A roll answers a `roll` fact, rolled by the tool (`r`) or typed from a physical roll.  What
 it was rolled against is read from the flow, not written here: a computed fact whose
@@ -8,12 +8,16 @@ expression is `success(TABLE, ROLL, SKILL)` names the roll and the skill, and it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from checklist import model as m
-from checklist.compute.evaluate import CannotCompute, Evaluator, as_value
+from checklist.compute.evaluate import CannotCompute, Evaluator, Need, as_value
 from checklist.engine.questions import Value
+from checklist.engine.reader import Reader
 from checklist.engine.session import Session
+from checklist.graph.program import Program
+from checklist.model.vocabulary import SHEET_NUMBERS
 from checklist.present.passing import since_answer
 
 
@@ -146,6 +150,64 @@ def _against(session: Session, skill: m.Expr, known: dict[str, Value]) -> tuple[
     return (value if isinstance(value, int) else None), _written(skill)
 
 
+def roll_target(session: Session) -> str | None:
+    """Before a roll: what it must come under, in the game master's words, worked out from what
+    is known (`15 or less: HT 12 + knockdown and stunning modifier 3`); None when the flow does
+    not say (a damage roll) or a number is not known yet."""
+    question = session.state.question
+    if question is None or question.kind != "roll" or question.fact is None:
+        return None
+    call = next((c for f in session.program.facts.values() if (c := _success_call(f.expr, question.fact))), None)
+    if call is None:
+        return None
+    reader = Reader.of(session.program, session.state, assume=not session.pause)
+    try:
+        worked = Evaluator(session.program, reader.read, _no_condition, reader.attribute).run(call.args[2])
+    except (CannotCompute, Need):
+        return None
+    score, _ = as_value(worked.value)
+    words = _words(session.program, call.args[2], reader.read)
+    return f"{score} or less" + (f": {words}" if words else "")
+
+
+def _no_condition(cond: m.Condition) -> bool:
+    raise CannotCompute("a condition")
+
+
+def label(program: Program, fact: str) -> str:
+    """A fact as the game master says it: `HT` for `= target.ht`, else its question, shortened."""
+    decl = program.facts.get(fact)
+    if decl is None:
+        return fact
+    if isinstance(decl.expr, m.Attr) and decl.expr.name in SHEET_NUMBERS:
+        return decl.expr.name.upper()
+    text = decl.question.rstrip("?")
+    for lead in ("What is the ", "What is "):
+        text = text.removeprefix(lead)
+    return text[:1].lower() + text[1:]
+
+
+def _words(program: Program, expr: m.Expr, read: Callable[[str], Value | None]) -> str | None:
+    """`HT 12 + knockdown and stunning modifier 3`: each fact by its label and value; a lone fact by
+    its label only (its value is the score)."""
+    if isinstance(expr, m.Name):
+        return label(program, expr.name)
+
+    def say(part: m.Expr) -> str | None:
+        if isinstance(part, m.Num):
+            return str(part.value)
+        if isinstance(part, m.Name):
+            return f"{label(program, part.name)} {read(part.name)}"
+        if isinstance(part, m.BinOp):
+            left, right = say(part.left), say(part.right)
+            if left is None or right is None:
+                return None
+            return f"{left} {part.op} " + (f"({right})" if isinstance(part.right, m.BinOp) else right)
+        return None
+
+    return say(expr)
+
+
 def _written(expr: m.Expr) -> str | None:
     """The skill as the flow writes it, for names and arithmetic; None for anything else."""
     if isinstance(expr, m.Name):
@@ -180,11 +242,11 @@ def _success_call(expr: m.Expr | None, roll: str) -> m.Call | None:
 
 
 def roll_line(roll: RollView) -> str:
-    """`Roll 3d6 for the attack: 3d6 → 13 vs 15 (final-skill): success by 2`."""
+    """`Roll 3d6 for the attack: 3d6 → 13 vs 15: success by 2`."""
     how = "" if roll.rolled else " (typed)"
     line = f"{roll.question}: {roll.dice} → {roll.value}{how}"
     if roll.against is not None and roll.margin is not None:
-        line += f" vs {roll.against} ({roll.against_name})"
+        line += f" vs {roll.against}"  # what it is, the screen said before the roll
         if roll.outcome is not None:
             by = f" by {abs(roll.margin)}" if roll.margin else ""
             line += f": {roll.outcome.replace('-', ' ')}{by}"

@@ -17,11 +17,12 @@ from checklist.engine.session import Session
 from checklist.engine.state import Decision, Known
 from checklist.graph.program import Program
 from checklist.model.decks import card_brief, card_for, card_text
+from checklist.model.dice import Dice, DiceError
 from checklist.present.conditions import conditions
 from checklist.present.passing import assumed_since, passed_steps, since_answer
 from checklist.present.refs import book_name
 from checklist.present.refs import describe as describe_ref
-from checklist.present.rolls import RollView, last_roll
+from checklist.present.rolls import RollView, last_roll, roll_target
 from checklist.present.words import gm_words
 from checklist.roster.combatants import Roster
 
@@ -113,10 +114,11 @@ class QuestionView:
     text: str
     fact: str | None
     override: bool  # the game master is replacing a known value
-    hint: str | None  # "type the 3d6 roll, or r to roll", "type a whole number"
+    hint: str | None  # "type the total the dice show (3d6: 3 to 18), or Enter to roll", "type a whole number"
     choices: tuple[ChoiceView, ...]  # none for `continue`
     next: str | None  # `continue`: where the step goes, "combat.3 Title  (stunned)"
     default: str | None = None  # what Enter answers, as the choice's label: "Torso", "broadsword"
+    against: str | None = None  # a roll: what it must come under, before it is rolled ("15 or less: HT 12 + 3")
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,15 +314,25 @@ def question_view(session: Session) -> QuestionView | None:
     text = question.text if session.pause else gm_words(session, question.plain or question.text)
     default = "roll" if question.kind == "roll" else question.default  # Enter rolls the dice
     label = next((o.label for o in question.options if o.value == default), default)
-    return QuestionView(question.kind, text, question.fact, question.override, _hint(question), choices, None, label)
+    hint, against = _hint(question), roll_target(session)
+    return QuestionView(question.kind, text, question.fact, question.override, hint, choices, None, label, against)
 
 
 def _hint(question: Question) -> str | None:
     if question.kind == "roll":
-        return f"type the {question.dice} roll, or r to roll"
+        return f"type the total the dice show ({_range(question.dice)}), or Enter to roll"
     if question.kind == "number":
         return "type a whole number"
     return None
+
+
+def _range(dice: str | None) -> str:
+    """`1d6+2: 3 to 8`: what the dice can show, so that nobody types the dice without the +2."""
+    try:
+        parsed = Dice.parse(dice or "")
+    except DiceError:
+        return dice or "the dice"
+    return f"{dice}: {parsed.low} to {parsed.high}"
 
 
 def _next(program: Program, decision: Decision) -> str:

@@ -135,6 +135,8 @@ def question_lines(view: QuestionView, paint: Painter, brief: bool = False) -> l
         return lines
     prefix = "Override: " if view.override else ""
     lines.append(paint(prefix + view.text, "question"))
+    if view.against is not None:
+        lines.append(paint(f"   succeeds on {view.against}", "known"))
     choices = view.choices
     if view.hint is not None:
         lines.append(f"   {view.hint}")

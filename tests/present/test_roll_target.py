@@ -1,0 +1,43 @@
+"""Every roll says what it must come under before it is rolled, in the game master's words
+(issue 25, part 4), worked out from the flow's `success(TABLE, ROLL, SKILL)`.
+
+tests/data/duel-roster.toml: Alice, broadsword 15, HT 11, HP 10.
+"""
+
+from __future__ import annotations
+
+from checklist.engine.session import Session
+from checklist.graph.program import Program
+from checklist.present.rolls import roll_target
+from checklist.present.screen import screen
+from checklist.roster.load import load
+from checklist.terminal import paint
+from tests.present.test_table_turn import answer_until, table_view
+from tests.turns import DATA
+
+
+def test_the_attack_roll_says_the_effective_skill_first(flow: Program) -> None:
+    session = table_view(flow, DATA / "duel-roster.toml")
+    answer_until(session, "attack-dice", {"maneuver": "attack", "aimed-location": "torso"})
+    assert roll_target(session) == "15 or less: effective skill for this attack"
+    view = screen(session).question
+    assert view is not None
+    lines = paint.question_lines(view, paint.Painter(False))
+    assert lines[:2] == ["Roll 3d6 for the attack", "   succeeds on 15 or less: effective skill for this attack"]
+
+
+def test_the_roll_to_stay_conscious_says_ht_and_the_multiples_below_zero(flow: Program) -> None:
+    """Seed 002: at 0 HP or less, HT at -1 per full multiple of HP below zero: Alice at -12 of 10
+    HP is one multiple below: HT 11 - 1 = 10."""
+    roster = load(DATA / "duel-roster.toml")
+    roster = roster.record(roster.index("Alice") or 0, "current-hp", -12)
+    session = Session(flow, at="combat.1", seed=1, roster=roster, pause=False)
+    assert session.question is not None and session.question.fact == "consciousness-dice"
+    assert roll_target(session) == "10 or less: HT 11 - full multiples of HP below zero 1"
+
+
+def test_a_damage_roll_has_no_number_to_come_under(flow: Program) -> None:
+    session = table_view(flow, DATA / "duel-roster.toml")
+    answer_until(session, "damage-roll", {"maneuver": "attack", "aimed-location": "torso", "defense": "none",
+                                          "attack-dice": "10"})  # fmt: skip
+    assert roll_target(session) is None
