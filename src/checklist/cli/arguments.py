@@ -96,6 +96,18 @@ def run_arguments(parser: argparse.ArgumentParser) -> None:
         help="at the end, print every step visited too (the table view prints the fight and its log)",
     )
     parser.add_argument(
+        "--npc",
+        metavar="NAME[=TACTIC]",
+        action="append",
+        help="a combatant the tool proposes decisions for: TACTIC is aggressive (the default), defensive "
+        "or ranged (flow/tactics.flow); repeatable",
+    )
+    parser.add_argument(
+        "--autopilot",
+        action="store_true",
+        help="the NPCs' decisions and rolls are taken without asking, one line each",
+    )
+    parser.add_argument(
         "--roll",
         choices=("ask", "auto"),
         default="ask",

@@ -55,7 +55,10 @@ def failed(exc: Fail | Refused, command: str) -> int:
 def start_of(args: argparse.Namespace) -> Start:
     """What the command line asks `run` or `serve` to start."""
     roster = tuple(args.roster) if args.roster is not None else None
-    return Start(args.flow, default_flow(), args.at, tuple(args.set), args.seed, roster, args.ask_computed, args.learn)
+    npcs = tuple(getattr(args, "npc", None) or ())
+    return Start(
+        args.flow, default_flow(), args.at, tuple(args.set), args.seed, roster, args.ask_computed, args.learn, npcs
+    )
 
 
 def prepared(args: argparse.Namespace, resume: Path | None, session: Path, option: str) -> Prepared:
@@ -87,7 +90,8 @@ def _run(args: argparse.Namespace) -> int:
         "--session" if args.session else "--resume" if args.resume else "the session file",
     )
     trace = args.trace or args.learn
-    return _play(ready.session, ready.save, ready.path, args.answers, ready.notes, trace, args.roll == "auto")
+    modes = (args.roll == "auto", args.autopilot)
+    return _play(ready.session, ready.save, ready.path, args.answers, ready.notes, trace, *modes)
 
 
 def _play(
@@ -98,6 +102,7 @@ def _play(
     notes: tuple[str, ...],
     trace: bool = True,
     auto_roll: bool = False,
+    autopilot: bool = False,
 ) -> int:
 
     out = sys.stdout
@@ -132,6 +137,7 @@ def _play(
         trace=trace or session.pause,
         width=width,
         auto_roll=auto_roll,
+        autopilot=autopilot,
     )
     for note in notes:
         write(f"note: {note}\n")

@@ -51,6 +51,7 @@ class Question:
     override: bool = False  # the game master is replacing a known value
     barred: tuple[Option, ...] = ()  # choices not open now: (value, the yes/no fact that is no)
     default: str | None = None  # what Enter answers (`torso`, the readied weapon, `0`)
+    npc: str | None = None  # the NPC whose decision or roll this is: --autopilot answers it
 
     @property
     def numbered(self) -> bool:

@@ -252,23 +252,10 @@ class Reader:
         for that combatant only."""
         owner = self.owner(decl)
         roster = self.roster if owner is None or self.roster is None else self.roster.learn(*owner, answer)
-        if roster is not None and (decl.default is not None or decl.kind == "combatant"):
-            roster = roster.remember(roster.current, decl.name, answer)
+        literal = decl.default is not None and decl.default not in self.program.facts
+        if roster is not None and decl.scope != "defender" and (literal or decl.kind == "combatant"):
+            roster = roster.remember(roster.current, decl.name, answer)  # the actor's: their target, their aim
         return roster
-
-    def default_for(self, decl: m.Fact, names: tuple[str, ...]) -> str | None:
-        """What Enter answers: the acting combatant's last answer (a target still offered, where they
-        aimed), the flow's `default`, what the table view would assume, or the first one offered
-        (the readied weapon, a foe).  A roll has none: the dice say."""
-        if decl.kind == "roll":
-            return None
-        habit = self.roster.habit(self.roster.current, decl.name) if self.roster is not None else None
-        if habit is not None and (not names or habit in names):
-            return str(habit)
-        preset = decl.default if decl.default is not None else decl.assumed
-        if preset is not None and (not names or preset in names):
-            return str(preset)
-        return names[0] if decl.kind in ("weapon", "combatant") and names else None
 
     def attribute(self, role: str, attr: str, key: str | None) -> Value:
         who = self.combatant(role)  # raises NoRoster without a roster

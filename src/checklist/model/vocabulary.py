@@ -52,7 +52,7 @@ WEAPON_ATTRIBUTES = (
     "weapon-min-st",
 )
 # read off the sheet and the state; what a rule makes of them is the flow's (rules.flow, own-maneuver)
-DERIVED = ("pain-threshold", "holding-weapon", "others-waiting", "has-parry", "has-block", "sides-standing")
+DERIVED = ("pain-threshold", "holding-weapon", "others-waiting", "has-parry", "has-block", "sides-standing", "tactic")
 ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # `actor.NAME`
 UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed
 # states kept for each hit location: `record target.wounds[wound-location] = ...` (B420-421)

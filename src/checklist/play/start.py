@@ -53,6 +53,7 @@ class Start:
     roster: tuple[Path, ...] | None = None
     ask_computed: bool = False
     learn: bool = False
+    npcs: tuple[str, ...] = ()  # `--npc Ogre=aggressive`: combatants whose decisions a tactic proposes
 
     @property
     def starts(self) -> bool:
@@ -181,7 +182,7 @@ def _refuse_to_clobber(path: Path) -> None:
 
 def _new_session(program: Program, start: Start) -> Session:
 
-    roster = _roster(start.roster) if start.roster is not None else None
+    roster = _roster(start.roster, start.npcs) if start.roster is not None else None
     facts = _rules(program, roster)  # the roster file's [rules]; --set wins
     for item in start.set:
         name, equals, value = item.partition("=")
@@ -231,9 +232,9 @@ def _some_facts(program: Program) -> str:
     return f"; facts it asks: {', '.join(names[:8])}{', ...' if len(names) > 8 else ''}" if names else ""
 
 
-def _roster(paths: tuple[Path, ...]) -> Roster:
+def _roster(paths: tuple[Path, ...], npcs: tuple[str, ...] = ()) -> Roster:
     try:
-        roster = load_all(list(paths))
+        roster = load_all(list(paths), npcs)
     except OldFormat as exc:
         raise Refused("old-sheet", str(exc)) from None
     except RosterError as exc:

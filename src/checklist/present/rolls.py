@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from checklist import model as m
-from checklist.compute.evaluate import CannotCompute, Evaluator, Need, as_value
+from checklist.compute.evaluate import CannotCompute, Evaluator, Need, as_value, success_call
 from checklist.engine.questions import Value
 from checklist.engine.reader import Reader
 from checklist.engine.session import Session
@@ -52,7 +52,7 @@ def last_roll(session: Session) -> RollView | None:
     then = _damage(known, decl.name) or _hits(known, decl.name) or _landed(known, decl.name)
     roll = RollView(decl.name, decl.question, dice or "", event.value, event.rolled, then=then)
     for fact in session.program.facts.values():
-        call = _success_call(fact.expr, decl.name)
+        call = success_call(fact.expr, decl.name)
         outcome = known.get(fact.name)
         if call is None or outcome is None:
             continue
@@ -157,7 +157,7 @@ def roll_target(session: Session) -> str | None:
     question = session.state.question
     if question is None or question.kind != "roll" or question.fact is None:
         return None
-    call = next((c for f in session.program.facts.values() if (c := _success_call(f.expr, question.fact))), None)
+    call = next((c for f in session.program.facts.values() if (c := success_call(f.expr, question.fact))), None)
     if call is None:
         return None
     reader = Reader.of(session.program, session.state, assume=not session.pause)
@@ -219,25 +219,6 @@ def _written(expr: m.Expr) -> str | None:
     if isinstance(expr, m.BinOp):
         left, right = _written(expr.left), _written(expr.right)
         return f"{left} {expr.op} {right}" if left is not None and right is not None else None
-    return None
-
-
-def _success_call(expr: m.Expr | None, roll: str) -> m.Call | None:
-    """`success(TABLE, roll, SKILL[, CRITICAL-SKILL])` in `expr`, if it is there."""
-    if expr is None:
-        return None
-    if (
-        isinstance(expr, m.Call)
-        and expr.func == "success"
-        and len(expr.args) in (3, 4)
-        and isinstance(expr.args[1], m.Name)
-        and expr.args[1].name == roll
-    ):
-        return expr
-    for child in m.expr_children(expr):
-        found = _success_call(child, roll)
-        if found is not None:
-            return found
     return None
 
 

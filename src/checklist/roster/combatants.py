@@ -123,6 +123,8 @@ class Roster:
             return "yes" if any(s.waiting for i, s in enumerate(self.states) if i != who) else "no"
         if attr == "sides-standing":
             return self.sides_standing()
+        if attr == "tactic":  # an NPC's (flow/tactics.flow); a player's is not known
+            return sheet.tactic or None
         if attr == "pain-threshold":
             return sheet.pain_threshold
         if attr in TRAITS and attr in dict(sheet.traits):

@@ -23,8 +23,9 @@ def load(path: Path) -> Roster:
     return load_all([path])
 
 
-def load_all(paths: list[Path]) -> Roster:
-    """The combatants of every file, in one roster: TOML rosters and .gcs character sheets."""
+def load_all(paths: list[Path], npcs: tuple[str, ...] = ()) -> Roster:
+    """The combatants of every file, in one roster: TOML rosters and .gcs character sheets; `npcs`
+    (`Ogre=aggressive`, or a name alone for aggressive) gives combatants a tactic."""
     people: list[dict[str, Any]] = []
     notes: list[str] = []
     rules: list[tuple[str, str]] = []
@@ -51,8 +52,20 @@ def load_all(paths: list[Path]) -> Roster:
                 notes += said
             people.append(person)
     notes += _number_twins(people, named)
+    for spec in npcs:
+        _mark_npc(people, spec)
     where = str(paths[0]) if len(paths) == 1 else "the roster"
     return replace(from_data({"combatant": people}, where), notes=tuple(dict.fromkeys(notes)), rules=tuple(rules))
+
+
+def _mark_npc(people: list[dict[str, Any]], spec: str) -> None:
+    """`--npc Ogre=aggressive`: that combatant's decisions are proposed by the tactic."""
+    name, _, tactic = spec.partition("=")
+    found = [p for p in people if isinstance(p, dict) and slug(str(p.get("name", ""))) == slug(name)]
+    if not found:
+        names = ", ".join(str(p.get("name")) for p in people if isinstance(p, dict))
+        raise RosterError(f"--npc {spec}: no combatant is called `{name.strip()}`; the roster has: {names}")
+    found[0]["tactic"] = tactic.strip() or "aggressive"
 
 
 def _sided(path: Path) -> tuple[Path, str | None]:

@@ -57,6 +57,7 @@ COMBATANT_FIELDS = {
     "current-hp",
     "current-fp",
     "side",
+    "tactic",
     "body",
     "readied",
     "flexible-armor",
@@ -113,6 +114,7 @@ class Sheet:
     side: str = ""
     body: str = ""  # given: `dr` lists every location the body has, and any other is asked
     flexible: tuple[str, ...] | None = None  # where the armor is flexible (B379); None: not said, asked
+    tactic: str = ""  # an NPC's tactic (flow/tactics.flow): what the tool proposes for its decisions
 
     def flexible_at(self, location: str) -> str | None:
         """`yes` when the armor that covers the location (`vitals-or-torso`: as for DR) is flexible."""
@@ -197,7 +199,18 @@ def sheet_of(raw: object, where: str) -> Sheet:
         str(raw.get("side", "")),
         str(raw.get("body", "")),
         _flexible(raw, where),
+        _tactic(raw, where),
     )
+
+
+TACTICS = ("aggressive", "defensive", "ranged")  # flow/tactics.flow's rows; docs/roster.md, NPCs
+
+
+def _tactic(raw: dict[str, Any], where: str) -> str:
+    tactic = raw.get("tactic", "")
+    if tactic and tactic not in TACTICS:
+        raise RosterError(f"{where}, tactic: one of {', '.join(TACTICS)}, not {tactic!r}")
+    return str(tactic)
 
 
 def _flexible(raw: dict[str, Any], where: str) -> tuple[str, ...] | None:

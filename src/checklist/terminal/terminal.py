@@ -40,8 +40,10 @@ class Terminal:
         trace: bool = True,  # at the end, every step visited (the table view: the fight and its log only)
         width: int | None = None,  # a terminal's columns: long lines break between words (None: as they are)
         auto_roll: bool = False,  # `--roll auto`: every roll is rolled at once; the next screen shows it
+        autopilot: bool = False,  # `--autopilot`: an NPC's decisions and rolls are taken without asking
     ) -> None:
         self.auto_roll = auto_roll
+        self.autopilot = autopilot
         self.trace = trace
         self.session = session
         self.write = write if width is None else (lambda text: write(paint.fit(text, width)))
@@ -60,8 +62,13 @@ class Terminal:
                 self.write(paint.summary_text(summary_view(self.session), self.paint, self.trace) + "\n")
                 return
             question = question_view(self.session)
-            if self.auto_roll and finished is None and question is not None and question.kind == "roll":
+            npc = self.session.question.npc if self.autopilot and self.session.question is not None else None
+            if finished is None and question is not None and question.kind == "roll" and (self.auto_roll or npc):
                 redraw, rolled = self._roll() or redraw, True
+                continue
+            if finished is None and question is not None and npc and question.default is not None:
+                self.write(self.paint(f"   {npc}: {question.default}  (autopilot)", "known") + "\n")
+                redraw, rolled = self.handle("") or redraw, False
                 continue
             if redraw:
                 if finished is not None:
