@@ -58,7 +58,7 @@ PLANS = {  # file: (decisions, header)
             "maneuver": "attack",
             "target": "bruno",
             "weapon": "longbow",
-            "range-modifier": "-4",
+            "range-yards": "10",
             "attack-dice": "r",
             "defense": "dodge",
             "defense-dice": "r",

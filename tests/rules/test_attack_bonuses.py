@@ -102,7 +102,7 @@ def test_strong_is_1_per_die_for_a_3_die_weapon_and_mighty_blows_costs_1_fp(flow
 
 def test_the_aim_bonus_comes_from_the_weapons_acc_and_the_turns_of_aim(flow: Program, tmp_path: Path) -> None:
     """Pip aims twice at Gorm, then shoots: Acc 4 + 1 for the second turn = +5 (B364), not asked.
-    Skill 13 + 5 = 18, before the range modifier (typed 0)."""
+    Skill 13 + 5 = 18, with the range modifier 0 (2 yards typed, B550)."""
     path = tmp_path / "giant.toml"
     path.write_text(GIANT)
     session = Session(flow, at="combat.1", seed=5, roster=load(path), pause=False)
@@ -114,7 +114,7 @@ def test_the_aim_bonus_comes_from_the_weapons_acc_and_the_turns_of_aim(flow: Pro
         session.answer("no")
         answer_until(session, "combat-over", rest)  # Gorm
         session.answer("no")
-    shot = {"maneuver": "attack", "aimed-location": "torso", "range-modifier": "0"}
+    shot = {"maneuver": "attack", "aimed-location": "torso", "range-yards": "2"}
     asked = answer_until(session, "attack-dice", shot)
     assert "aim-bonus" not in asked and "weapon-acc" not in asked
     known = session.state.known()
@@ -129,7 +129,7 @@ def test_a_ranged_move_and_attack_takes_the_worse_of_2_and_the_bulk(flow: Progra
     answer_until(session, "combat-over", {"maneuver": "do-nothing-b364"})
     session.answer("no")
     asked = answer_until(session, "attack-dice", {"maneuver": "move-and-attack", "aimed-location": "torso",
-                                                  "range-modifier": "0"})  # fmt: skip
+                                                  "range-yards": "2"})  # fmt: skip
     assert "weapon-bulk" not in asked
     known = session.state.known()
     assert known["maneuver-skill"].value == -6 and known["aim-bonus"].value == 0

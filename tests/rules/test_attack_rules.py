@@ -107,7 +107,7 @@ def test_a_ranged_attack_uses_the_targets_posture_column(flow: Program) -> None:
     (the attacker's own posture) does not apply to a ranged attack."""
     roster = from_data(_archer_and_lying_target(), "r")
     session = Session(flow, at="combat.1", seed=3, roster=roster, pause=False)
-    answer_until(session, "attack-dice", {"maneuver": "attack", "aimed-location": "torso", "range-modifier": "0"})
+    answer_until(session, "attack-dice", {"maneuver": "attack", "aimed-location": "torso", "range-yards": "2"})
     known = session.state.known()
     assert known["posture-skill"].value == -2 and known["final-skill"].value == 14 - 2
 

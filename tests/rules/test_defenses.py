@@ -129,7 +129,7 @@ def test_no_retreat_against_a_ranged_attack_and_dodge_and_drop_gives_3_and_lays_
     """Cora (Speed 7, first) shoots Dan. Dan's Dodge 8; Retreat is against a melee attacker only,
     so it adds 0 even when he retreats; Dodge and Drop adds +3: 8 + 3 = 11, and he is lying."""
     session = Session(flow, at="combat.1", seed=3, roster=load(archer(tmp_path)), pause=False)
-    shot = {"maneuver": "attack", "aimed-location": "torso", "attack-dice": "8", "range-modifier": "0"}
+    shot = {"maneuver": "attack", "aimed-location": "torso", "attack-dice": "8", "range-yards": "2"}
     answer_until(session, "defense", shot)
     question = session.question
     assert question is not None and [o.value for o in question.options] == ["dodge", "parry", "none"]
@@ -189,8 +189,8 @@ LEARN = {
     "already-grappling": "no", "lock-held": "no", "pin-held": "no", "attacking-behind": "no", "close-combat": "no",
     "several-targets": "no", "area-or-cone": "no", "deceptive-levels": "0", "telegraphic": "no", "shots": "1",
     "other-skill-modifier": "0", "location-unknown": "no", "defends": "yes", "side-attack": "no",
-    "feint-defense": "0", "other-defense-modifier": "0", "shield-db": "0", "aim-bonus": "0", "range-modifier": "0",
-    "weapon-malf": "17", "grip-mastery": "no", "gun-fright-rules": "no", "noticing-rules": "no",
+    "feint-defense": "0", "other-defense-modifier": "0", "shield-db": "0", "aim-bonus": "0", "range-yards": "2",
+    "target-speed": "0", "weapon-malf": "17", "grip-mastery": "no", "gun-fright-rules": "no", "noticing-rules": "no",
 }  # fmt: skip
 
 

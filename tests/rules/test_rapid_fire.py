@@ -5,10 +5,10 @@ Dana (Guns 14) fires her submachine gun (2d pi, RoF 3, Rcl 2) at Bruno (HP 13, H
 on the torso and groin, none elsewhere; tests/data/rapid-fire.toml). Every die is typed.
 
 By hand, for every test here: three shots are +0 to hit (B373, the shots table: 2-4 shots), the
-range is -4 (typed), so the effective skill is 14 - 4 = 10. An attack roll of 6 succeeds by 4:
-hits = 1 + floor(4 / Rcl 2) = 3, at most the 3 shots fired (seed 003, step 56). Against ranged
-fire there is no retreat (seed 002), so Bruno's Dodge is 8. Piercing does x1 everywhere but the
-vitals and the head (B379, tables.flow wounding).
+range is 10 yards (typed): -4 on B550's table (rules.flow, speed-range), so the effective skill is
+14 - 4 = 10. An attack roll of 6 succeeds by 4: hits = 1 + floor(4 / Rcl 2) = 3, at most the 3
+shots fired (seed 003, step 56). Against ranged fire there is no retreat (seed 002), so Bruno's
+Dodge is 8. Piercing does x1 everywhere but the vitals and the head (B379, tables.flow wounding).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from checklist.terminal.paint import attack_text
 from tests.turns import DATA
 
 ROSTER = DATA / "rapid-fire.toml"
-TURN = {"maneuver": "attack", "shots": "3", "range-modifier": "-4", "aimed-location": "torso", "attack-dice": "6",
+TURN = {"maneuver": "attack", "shots": "3", "range-yards": "10", "aimed-location": "torso", "attack-dice": "6",
         "defense": "dodge"}  # fmt: skip
 
 
@@ -210,15 +210,15 @@ def test_a_target_already_out_stays_out_when_the_roll_to_stay_conscious_is_made(
 
 
 def test_a_burst_at_one_arm_records_no_more_than_cripples_it(flow: Program) -> None:
-    """Aimed at the right arm (-2, B552), range 0: skill 14 - 2 = 12; roll 8 succeeds by 4: 1 + 4 // 2
-    = 3 hits. The Dodge fails (12 vs 8): all 3 land. The arm has no DR; pi is x1 on a limb.
+    """Aimed at the right arm (-2, B552), at 2 yards (typed; B550: 0): skill 14 - 2 = 12; roll 8
+    succeeds by 4: 1 + 4 // 2 = 3 hits. The Dodge fails (12 vs 8): all 3 land. The arm has no DR; pi is x1 on a limb.
     Crippling: HP/2 = 6.5, so 7 injury cripples the arm, and "no more damage is recorded for that
     area" (seed 003 step 98).
     Hit 1: 8 -> injury 8, over 6.5: crippled, records 7 (a major wound: knockdown vs HT 12, typed
     10, made). HP 13 -> 6.
     Hit 2: 5 -> injury 5, on a crippled arm: records 0. Hit 3: 6 -> records 0. HP stays 6.
     Without the memory of the first hit, HP would be 13 - 7 - 5 - 6 = -5."""
-    answers = {"aimed-location": "right arm", "range-modifier": "0", "attack-dice": "8", "defense-dice": "12",
+    answers = {"aimed-location": "right arm", "range-yards": "2", "attack-dice": "8", "defense-dice": "12",
                "damage-roll": ["8", "5", "6"], "knockdown-dice": "10"}  # fmt: skip
     session = dana_shoots(flow, answers)
     hits = used_per_hit(session)
@@ -238,7 +238,7 @@ def test_two_hits_under_the_threshold_cripple_the_arm_together(flow: Program) ->
     Hit 1: 4 -> injury 4, not over 6.5: records 4. HP 13 -> 9.
     Hit 2: 4 -> 4 + 4 = 8 received, over 6.5: crippled (seed 003 step 98: "when received HP/2
     points"), a major wound; it records 7 - 4 = 3. HP 9 -> 6. Knockdown vs HT 12: typed 10, made."""
-    answers = {"aimed-location": "right arm", "range-modifier": "0", "attack-dice": "10", "defense-dice": "12",
+    answers = {"aimed-location": "right arm", "range-yards": "2", "attack-dice": "10", "defense-dice": "12",
                "damage-roll": ["4", "4"], "knockdown-dice": "10"}  # fmt: skip
     session = dana_shoots(flow, answers)
     hits = used_per_hit(session)
@@ -265,7 +265,7 @@ def test_the_other_hand_is_not_the_crippled_one_when_the_game_master_says_so(flo
         hurt = replace(roster.states[bruno], wounds=(("hand", 5),), crippled=("hand",))
         states = tuple(hurt if i == bruno else s for i, s in enumerate(roster.states))
         session = Session(flow, at="combat.1", seed=1, roster=replace(roster, states=states), pause=False)
-        answers = {**TURN, "shots": "1", "aimed-location": "hand", "range-modifier": "0", "attack-dice": "8",
+        answers = {**TURN, "shots": "1", "aimed-location": "hand", "range-yards": "2", "attack-dice": "8",
                    "defense-dice": "12", "damage-roll": "4"}  # fmt: skip
         while (question := session.question) is not None and question.fact != "combat-over":
             fact = question.fact or ""

@@ -81,8 +81,8 @@ def test_a_burst_at_80_columns_breaks_long_lines_between_words(tmp_path: Path) -
     pane = Pane(tmp_path / "tmux.sock", command)
     try:
         first = pane.wait_for("Which maneuver does Dana choose?")
-        for answer, then in (("attack", "How many shots"), ("3", "Range and speed modifier"),
-                             ("-4", "Which hit location is the attack aimed at")):  # fmt: skip
+        for answer, then in (("attack", "How many shots"), ("3", "How far away is Bruno, in yards?"),
+                             ("10", "Which hit location is the attack aimed at")):  # fmt: skip
             pane.type(answer)
             shown = pane.wait_for(then)
         joined = pane.screen(joined=True)
