@@ -186,7 +186,7 @@ def test_a_gcs_combatant_in_toml_takes_only_overrides(tmp_path: Path) -> None:
         load_all([toml])
     assert str(caught.value) == (f"{toml}: combatant 1: `st` does not go with `gcs`; a combatant from a .gcs file "
                                  "may change only: current-fp, current-hp, flexible-armor, name, posture, readied, "
-                                 "side")  # fmt: skip
+                                 "side, tactic")  # fmt: skip
     toml.write_text('[[combatant]]\ngcs = "knight.gcs"\nflexible-armor = ["torso"]\n', encoding="utf-8")
     assert load_all([toml]).sheets[0].flexible == ("torso",)  # GCS does not say which armor is flexible
 

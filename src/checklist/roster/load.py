@@ -143,4 +143,4 @@ def _gcs_in_toml(roster: Path, index: int, raw: dict[str, Any]) -> tuple[dict[st
     return person, notes
 
 
-GCS_OVERRIDES = {"gcs", "name", "current-hp", "current-fp", "posture", "side", "readied", "flexible-armor"}
+GCS_OVERRIDES = {"gcs", "name", "current-hp", "current-fp", "posture", "side", "readied", "flexible-armor", "tactic"}
