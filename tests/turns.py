@@ -22,6 +22,6 @@ MELEE_ANSWERS = {
     "defense": "parry", "shield-db": "0", "side-attack": "no", "feint-defense": "0", "retreats": "no",
     "other-defense-modifier": "0", "aggressive-parry": "no", "parry-limb-hit": "no", "attack-on-weapon": "no",
     "armor-divisor": "1", "flexible-armor": "no", "fatigue-damage": "no", "mortal-wound": "no",
-    "passed-out": "no", "gun-fright-rules": "no", "target-behind-cover": "no", "grip-rules": "no",
+    "gun-fright-rules": "no", "target-behind-cover": "no", "grip-rules": "no",
     "attacks-left": "no", "noticing-rules": "no", "combat-over": "no", "evaluate-turns": "0",
 }  # fmt: skip

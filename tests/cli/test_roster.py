@@ -25,7 +25,7 @@ def test_roster_prints_each_combatant_and_the_notes() -> None:
     result = checklist("roster", KNIGHT)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "1. Sir Tobin: ST 12, DX 12, IQ 10, HT 11, Will 11, Move 4, SM 1, shield DB 0"
+    assert lines[0] == "1. Sir Tobin: ST 12, DX 12, IQ 10, HT 11, Will 11, Move 4, SM 1"  # his shield's DB: asked
     assert lines[2] == "   dodge 7, parry 10, block 11"
     assert "   * Broadsword (Swung): 2d cut, Broadsword 14, reach 1, parry 10F, block No, ST 10" in lines
     assert "   - Broadsword (Thrust): 1d+1(2) imp, Broadsword 14, reach 1, parry 10F, block No, ST 10" in lines

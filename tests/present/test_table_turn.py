@@ -284,18 +284,17 @@ def test_a_knockdown_roll_shows_what_it_was_rolled_against(flow: Program) -> Non
 
 
 def test_the_roll_to_stay_conscious_shows_its_minus(flow: Program, tmp_path: Path) -> None:
-    """Seed 002: at 0 HP or less, a HT roll at -1 per full multiple of HP below zero. Bruno at 2 HP
-    takes 9 injury (8 cut - DR 2 = 6, x1.5): -7, no full multiple of 13 below zero, so HT 12 - 0."""
+    """Seed 002: at 0 HP or less, a HT roll every turn at -1 per full multiple of HP below zero; the
+    roll is the combatant's own, at the start of their turn (B419). Bruno (HT 12, HP 13) at -14 HP:
+    one full multiple of 13 below zero, so HT 12 - 1 = 11; 10 makes it."""
     path = tmp_path / "low.toml"
     path.write_text((DATA / "duel-roster.toml").read_text("utf-8"), "utf-8")
     roster = load(path)
     bruno = roster.index("Bruno")
     assert bruno is not None
-    session = Session(flow, at="combat.1", seed=11, roster=roster.record(bruno, "current-hp", 2), pause=False)
-    typed = {"maneuver": "attack", "aimed-location": "torso", "attack-dice": "10", "defense": "parry",
-             "defense-dice": "15", "damage-roll": "8", "knockdown-dice": "3"}  # fmt: skip
-    answer_until(session, "unconscious-dice", typed)
+    session = Session(flow, at="combat.1", seed=11, roster=roster.record(bruno, "current-hp", -14), pause=False)
+    answer_until(session, "consciousness-dice", {"maneuver": "do nothing", "combat-over": "no"})
     session.answer("10")
     roll = screen(session).roll
-    assert roll is not None and (roll.against, roll.against_name, roll.outcome) == (12, "target-ht - depth-after",
+    assert roll is not None and (roll.against, roll.against_name, roll.outcome) == (11, "actor-ht - actor-depth",
                                                                                     "success")  # fmt: skip

@@ -39,8 +39,9 @@ def test_the_knight_field_by_field() -> None:
     roster = load(KNIGHT)
     sheet, state = roster.sheets[0], roster.states[0]
     assert sheet.name == "Sir Tobin"
+    # no shield-db: the Medium Shield's DB is no bonus to Dodge, Parry and Block on the sheet, so the flow asks
     assert dict(sheet.numbers) == {"st": 12, "dx": 12, "iq": 10, "ht": 11, "will": 11, "hp": 14, "fp": 11,
-                                   "sm": 1, "shield-db": 0, "dodge": 7, "move": 4}  # fmt: skip
+                                   "sm": 1, "dodge": 7, "move": 4}  # fmt: skip
     assert float(sheet.basic_speed) == 5.75
     assert (state.current_hp, state.current_fp) == (10, 9)  # calc.current of hp and fp
     assert sheet.pain_threshold == "high"
@@ -98,9 +99,32 @@ def test_the_notes_say_what_was_chosen_and_what_is_not_used() -> None:
     where = f"{KNIGHT} (Sir Tobin)"
     assert notes == (
         f"{where}: light encumbrance (52 lb carried, Basic Lift 29 lb): Dodge 7, Move 4",
+        f"{where}, Medium Shield: the shield's DB is not a bonus to Dodge, Parry and Block on the sheet (GCS has "
+        "not added it to them); the flow asks for it (shield-db)",
         f"{where}, hit location `Torso`: DR 8 against `laser` is not used (the flow's damage types do not include it)",
         f"{where}: the Humanoid body gives no DR for ear, femoral-artery, leg-joint; asked when hit there",
     )
+
+
+def test_a_db_is_the_bonus_to_all_of_dodge_parry_and_block_of_equipped_items(tmp_path: Path) -> None:
+    """The knight's Medium Shield given GCS's DB 2 features (+2 to Dodge, Parry and Block), an extra
+    +1 to Dodge alone (no DB: it stays in the Dodge), and an enabled modifier's +1 to all three (a DB
+    too): shield-db 3, all of it held in the sheet's defenses. A disabled modifier and an unequipped
+    item count for nothing."""
+    data = knight()
+    shield = next(e for e in data["equipment"] if e["description"] == "Medium Shield")
+
+    def bonus(amount: int, *defenses: str) -> list[dict[str, object]]:
+        return [{"type": "attribute_bonus", "attribute": d, "amount": amount} for d in defenses]
+
+    shield["features"] = bonus(2, "dodge", "parry", "block") + bonus(1, "dodge")
+    off = {"name": "Off", "disabled": True, "features": bonus(5, "dodge", "parry", "block")}
+    shield["modifiers"] = [{"name": "Defending", "features": bonus(1, "dodge", "parry", "block")}, off]
+    spare = {"description": "Spare", "equipped": False, "features": bonus(4, "dodge", "parry", "block")}
+    data["equipment"].append(spare)
+    roster = load(write(tmp_path, data))
+    assert (roster.get(0, "shield-db"), roster.get(0, "db-included")) == (3, 3)
+    assert not any("DB" in note for note in roster.notes)
 
 
 def test_no_encumbrance_reads_the_first_dodge_and_move(tmp_path: Path) -> None:

@@ -42,9 +42,10 @@ def test_basic_warrior_field_by_field() -> None:
     sheet, state = roster.sheets[0], roster.states[0]
     assert sheet.name == "Donn Estevane"
     # attributes[].calc.value; Dodge and Move from calc.dodge/move at light encumbrance: 62 lb of gear
-    # (3+2+8+4+9+2+16+15+3) over Basic Lift 34 lb and at most 2 x 34
+    # (3+2+8+4+9+2+16+15+3) over Basic Lift 34 lb and at most 2 x 34. The Small Shield's DB 1 is its
+    # features' +1 to Dodge, Parry and Block, which GCS has added to them (db-included)
     assert dict(sheet.numbers) == {"st": 13, "dx": 13, "iq": 10, "ht": 12, "will": 10, "hp": 13, "fp": 12,
-                                   "dodge": 10, "move": 4, "sm": 0, "shield-db": 0}  # fmt: skip
+                                   "dodge": 10, "move": 4, "sm": 0, "shield-db": 1, "db-included": 1}  # fmt: skip
     assert float(sheet.basic_speed) == 6.25 and (state.current_hp, state.current_fp) == (13, 12)
     assert sheet.pain_threshold == "high"
     assert dict(sheet.traits) == {"combat-reflexes": True, "grip-mastery": False}
@@ -174,3 +175,16 @@ def test_a_fight_of_library_sheets_is_one_roster() -> None:
     roster = load_all([sheet_of("Basic Warrior"), sheet_of("Ogre"), sheet_of("Wolf, Timber"), sheet_of("Wolf, Timber")])
     # turn order by Basic Speed, then DX: Donn 6.25; the wolves 6 and DX 12; the ogre 6 and DX 11
     assert [s.name for s in roster.sheets] == ["Donn Estevane", "Timber Wolf 1", "Timber Wolf 2", "Ogre"]
+
+
+@needs_library
+def test_a_shields_db_is_read_off_its_features_and_a_note_is_asked_for() -> None:
+    """The Goblin Leader's Small Shield: +1 to Dodge, Parry and Block among its features, so DB 1,
+    held in GCS's Dodge 9 (db-included 1). The Crusader's Medium Shield, Heavy gives its DB 2 only
+    as a conditional modifier ("to Dodge, Parry & Block against attacks from the front or shield
+    side"), which GCS does not add: neither number is given, and the flow asks for the DB."""
+    goblin = load(SHARED / "more" / "Goblin, Leader.gcs")
+    assert (goblin.get(0, "dodge"), goblin.get(0, "shield-db"), goblin.get(0, "db-included")) == (9, 1, 1)
+    crusader = load(SHARED / "more" / "Crusader.gcs")
+    assert (crusader.get(0, "shield-db"), crusader.get(0, "db-included")) == (None, 0)
+    assert any("Medium Shield, Heavy: the shield's DB is not a bonus" in note for note in crusader.notes)

@@ -73,14 +73,15 @@ def test_a_bad_roster_says_where_and_what(tmp_path: Path, text: str, words: str)
 # Turn 3, Alice (round 2): Attack again; roll 10: a hit.
 #   Bruno parries: 9, lying -3 (B551), stunned -4 (B380) = 2; roll 14: failed.
 #   damage 6 cut -> 4 penetrating -> 6 injury. Bruno: HP 4 -> -2 (0 HP or less: a HT roll to stay
-#   conscious, at -0: no full multiple of HP below zero (seed 002); HT 12, rolled 10: he makes it).
+#   conscious, at -0: no full multiple of HP below zero (seed 002), made at the start of his own
+#   next turn, where these three turns stop; none when the injury lands, B419).
 #   No death check (not down to -13). Not a major wound (6 is not over 6.5); shock -4; no knockdown.
 # After turn 3: Alice HP 10/10, shock 0, standing, not stunned;
 #               Bruno HP -2/13, shock -4, lying, stunned.
 
 ANSWERS = MELEE_ANSWERS
 ROLLS = {"attack-dice": ["9", "10"], "defense-dice": ["14", "14"], "damage-roll": ["8", "6"], "knockdown-dice": ["15"],
-         "unconscious-dice": ["10"], "stun-recovery-dice": ["13"]}  # fmt: skip
+         "stun-recovery-dice": ["13"]}  # fmt: skip
 
 
 def script(program: Program) -> list[str]:

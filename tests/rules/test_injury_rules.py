@@ -238,12 +238,12 @@ def test_a_death_check_at_minus_hp_mortal_wound_on_a_failure_by_1_or_2(flow: Pro
     HT roll to avoid death by 1 or 2".
 
     Bruno (HT 12, HP 13) at -4 HP; Alice's 8 cut to the torso: 8 - 2 = 6, x1.5 = 9: -13 HP, the
-    first full multiple of -HP: a death check against HT 12. 14 fails by 2: a mortal wound, not
-    dead. Then the roll to stay conscious, HT 12 - 1 = 11: 11 stays awake. The major wound's
-    knockdown check against HT 12: 10 succeeds.
+    first full multiple of -HP: a death check against HT 12, at once (seed 004: "an immediate HT
+    roll to avoid dying"). 14 fails by 2: a mortal wound, not dead. No roll to stay conscious now:
+    that is the one roll of Bruno's own turn (seed 004: "each turn"; tests/rules/test_consciousness.py).
+    The major wound's knockdown check against HT 12: 10 succeeds.
     """
-    typed = {"aimed-location": "torso", "damage-roll": "8", "death-dice": "14", "unconscious-dice": "11",
-             "knockdown-dice": "10"}  # fmt: skip
+    typed = {"aimed-location": "torso", "damage-roll": "8", "death-dice": "14", "knockdown-dice": "10"}
     turn = attack(flow, at_hp(duel(tmp_path), "Bruno", -4), typed)
     assert known(turn, "hp-after") == -13 and known(turn, "death-check-due") == "yes"
     assert known(turn, "death-margin") == -2 and known(turn, "mortal-wound") == "yes"
@@ -251,16 +251,16 @@ def test_a_death_check_at_minus_hp_mortal_wound_on_a_failure_by_1_or_2(flow: Pro
     state = bruno(turn)
     assert (state.current_hp, state.dead, state.unconscious) == (-13, False, False)
     dies = attack(flow, at_hp(duel(tmp_path), "Bruno", -4), {**typed, "death-dice": "15"})  # fails by 3
-    assert bruno(dies).dead and "unconscious-dice" not in dies.asked
+    assert bruno(dies).dead and "knockdown-dice" not in dies.asked  # died at 116: 118 -> 121, no check
 
 
 def test_at_minus_5_times_hp_dead_without_a_roll(flow: Program, tmp_path: Path) -> None:
     """Seed 002: "-5xHP or less: You are immediately dead." Bruno at -60 takes 9: -69 <= -65: dead,
-    with no death check and no roll to stay conscious."""
+    with no death check (and, dead, no roll to stay conscious on his turns: the table consciousness)."""
     turn = attack(flow, at_hp(duel(tmp_path), "Bruno", -60), {"aimed-location": "torso", "damage-roll": "8",
                                                                "knockdown-dice": "10"})  # fmt: skip
     assert known(turn, "hp-state") == "dead" and "death-dice" not in turn.asked
-    assert "unconscious-dice" not in turn.asked and bruno(turn).dead
+    assert bruno(turn).dead
 
 
 def test_vitals_take_the_torso_dr(flow: Program, tmp_path: Path) -> None:

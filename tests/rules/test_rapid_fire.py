@@ -96,9 +96,9 @@ def test_a_dodge_made_exactly_stops_one_hit_and_the_other_two_each_roll_damage(f
 def test_a_failed_dodge_lets_every_hit_through(flow: Program) -> None:
     """Dodge roll 12 against 8 fails: all 3 hits land. Damage 7, 4, 10 to the torso: injury 5, 2, 8;
     HP 13 -> 8 -> 6 -> -2. The third, 8, is over HP/2 = 6.5: a major wound, so a knockdown roll
-    against HT 12 (typed 10, made); at -2 HP, an HT roll to stay conscious (typed 10, made)."""
-    session = dana_shoots(flow, {"defense-dice": "12", "damage-roll": ["7", "4", "10"], "unconscious-dice": "10",
-                                  "knockdown-dice": "10"})  # fmt: skip
+    against HT 12 (typed 10, made); at -2 HP, the roll to stay conscious waits for Bruno's own turn
+    (tests/rules/test_consciousness.py)."""
+    session = dana_shoots(flow, {"defense-dice": "12", "damage-roll": ["7", "4", "10"], "knockdown-dice": "10"})
     assert [h["injury"] for h in used_per_hit(session)] == [5, 2, 8]
     assert bruno_hp(session) == -2
 
@@ -129,7 +129,7 @@ def test_an_unaimed_burst_rolls_a_location_for_each_hit(flow: Program) -> None:
     over HP/3 = 4.33, so the foot is crippled; it takes no more than floor(13/3) + 1 = 5, seed 002).
     Dodge fails (12). HP 13 - 5 - 4 - 5 = -1."""
     answers = {"defense-dice": "12", "location-roll": "10", "hit-location-roll": ["8", "16"],
-               "damage-roll": ["7", "4", "5"], "unconscious-dice": "10", "knockdown-dice": "10"}  # fmt: skip
+               "damage-roll": ["7", "4", "5"], "knockdown-dice": "10"}  # fmt: skip
     session = dana_shoots(flow, answers, random_location=True)
     hits = used_per_hit(session)
     assert [(h["wound-location"], h["injury"]) for h in hits] == [("torso", 5), ("right-arm", 4), ("foot", 5)]
@@ -188,25 +188,6 @@ def test_the_rolls_say_how_many_shots_hit_and_how_many_hits_the_dodge_stopped(fl
         if roll is not None:
             seen[roll.fact] = roll.then
     assert seen == {"attack-dice": "3 of 3 shots hit", "defense-dice": "1 of 3 hits stopped · 2 land"}
-
-
-def test_a_target_already_out_stays_out_when_the_roll_to_stay_conscious_is_made(flow: Program) -> None:
-    """Step 118 (B423): a made HT roll keeps an awake target awake; it does not wake one a failed
-    knockdown (or an earlier turn) left unconscious. Bruno, out, makes his roll (passed-out no)."""
-    from dataclasses import replace
-
-    from checklist import model as m
-    from checklist.engine.reader import Reader
-
-    roster = load(ROSTER)
-    bruno = [s.name for s in roster.sheets].index("Bruno")
-    action = next(a for a in flow.steps["combat.118"].actions if isinstance(a, m.Record) and a.attr == "unconscious")
-    for out, passed_out, after in ((True, "no", True), (False, "no", False), (False, "yes", True)):
-        states = tuple(replace(s, unconscious=out) if i == bruno else s for i, s in enumerate(roster.states))
-        reader = Reader(flow, _knowns(flow, {"passed-out": passed_out, "target": "Bruno"}), "combat.118", 100,
-                        roster=replace(roster, states=states))  # fmt: skip
-        assert reader.record(action) is None and reader.roster is not None
-        assert reader.roster.states[bruno].unconscious is after
 
 
 def test_a_burst_at_one_arm_records_no_more_than_cripples_it(flow: Program) -> None:

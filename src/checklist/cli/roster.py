@@ -22,7 +22,7 @@ from checklist.roster.gcs import OldFormat
 from checklist.roster.load import load_all
 from checklist.roster.sheet import Sheet, Weapon
 
-LABELS = {"will": "Will", "move": "Move", "shield-db": "shield DB"}
+LABELS = {"will": "Will", "move": "Move", "shield-db": "shield DB", "db-included": "of it in the defenses"}
 BARE = re.compile(r"[A-Za-z0-9_-]+")
 
 

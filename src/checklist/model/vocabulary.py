@@ -5,7 +5,10 @@ The checker (E315) and the run read the same lists; docs/roster.md describes eac
 
 from __future__ import annotations
 
-SHEET_NUMBERS = ("st", "dx", "iq", "ht", "will", "hp", "fp", "move", "sm", "dodge", "parry", "block", "shield-db")
+SHEET_NUMBERS = (
+    *("st", "dx", "iq", "ht", "will", "hp", "fp", "move", "sm", "dodge", "parry", "block", "shield-db"),
+    "db-included",  # how much of shield-db the dodge, parry and block above already hold (GCS: all of it)
+)
 STATE = (
     "current-hp",
     "current-fp",

@@ -137,6 +137,8 @@ class Roster:
         if attr.startswith("weapon-"):
             return _weapon(sheet, state, attr[len("weapon-") :])
         number = sheet.number(attr)
+        if number is None and attr == "db-included":  # the sheet's defenses hold no DB unless it says
+            return 0
         if number is None and attr == "parry":  # a sheet from GCS: the readied weapon's parry
             readied = _readied(sheet, state)
             return None if readied is None else readied.defense("parry")[0]

@@ -172,6 +172,12 @@ def sheet_of(raw: object, where: str) -> Sheet:
     if pain not in PAIN:
         raise RosterError(f"{where}, pain-threshold: one of {', '.join(PAIN)}, not {pain!r}")
     numbers_dict = dict(numbers)
+    included = numbers_dict.get("db-included", 0)
+    if not 0 <= included <= numbers_dict.get("shield-db", included):
+        raise RosterError(
+            f"{where}, db-included: the part of shield-db ({numbers_dict.get('shield-db')}) that dodge, parry and "
+            f"block already hold, from 0 to shield-db, not {included}"
+        )
     numbers_dict.setdefault("fp", numbers_dict["ht"])
     numbers_dict.setdefault("move", math.floor(speed))  # Basic Move: Basic Speed, rounded down (B17)
     weapons = raw.get("weapon", [])

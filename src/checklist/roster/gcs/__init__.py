@@ -17,6 +17,7 @@ from typing import Any
 from checklist.model.names import slug
 from checklist.roster.gcs.body import body
 from checklist.roster.gcs.files import RESAVE, Character, GcsError, OldFormat, read
+from checklist.roster.gcs.shield import shield
 from checklist.roster.gcs.weapons import skill_name, weapons
 
 __all__ = ["GcsError", "OldFormat", "combatant"]
@@ -63,7 +64,7 @@ def combatant(path: Path) -> tuple[dict[str, Any], list[str]]:
     table.update(_traits(who))
     table.setdefault("combat-reflexes", False)
     table.setdefault("grip-mastery", False)
-    table["shield-db"] = 0  # GCS adds a shield's DB to Dodge, Parry and Block already
+    table.update(shield(who, notes))  # its DB, which GCS has added to Dodge, Parry and Block already
     table["skills"] = _skills(who)
     table["body"], table["dr"] = body(who, notes)
     table["weapon"] = weapons(who, notes)
