@@ -122,7 +122,7 @@ def test_three_injuries_before_the_targets_turn_are_one_roll(flow: Program, dice
     The third (8 > 6.5) is a major wound: knockdown against HT 12, 10 succeeds. No death check (-10
     is above -13). Bruno's turn: one roll, HT 12 - 0 (10 below zero is no full multiple of 13)."""
     session = Session(flow, at="combat.1", seed=1, roster=at_hp(DATA / "rapid-fire.toml", "Bruno", 5), pause=False)
-    asked = play_turn(session, {"maneuver": "attack", "shots": "3", "range-modifier": "-4", "aimed-location": "torso",
+    asked = play_turn(session, {"maneuver": "attack", "shots": "3", "range-yards": "10", "aimed-location": "torso",
                                 "attack-dice": "6", "defense": "dodge", "defense-dice": "12",
                                 "damage-roll": ["7", "4", "10"], "knockdown-dice": "10"})  # fmt: skip
     assert asked.count("damage-roll") == 3 and "consciousness-dice" not in asked

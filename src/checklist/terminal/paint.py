@@ -58,9 +58,9 @@ def screen_text(view: Screen, paint: Painter) -> str:
     lines = [rule] if view.brief else ["", rule]  # the table view: the rule alone sets screens apart
     if view.roll is not None:
         lines.append(roll_text(view.roll, paint))
-    if view.passed:
+    if view.passed and not view.brief:  # the table view: a screen per question, not per step
         lines.append(paint("→ " + " · ".join(view.passed), "dim"))
-    if view.assumed:
+    if view.assumed and not view.brief:  # the table view: `w` lists them
         said = " · ".join(f"{fact} {value}" for fact, value in view.assumed)
         lines.append(paint(f"   assumed: {said}  (o NAME changes one)", "dim"))
     branch = paint(f"   [{view.branch}]", "dim") if view.branch else ""
@@ -72,9 +72,10 @@ def screen_text(view: Screen, paint: Painter) -> str:
         lines.append(paint("   (back here after the split)", "dim"))
     if not view.brief:
         lines.extend(f"   {line}" for line in view.prose)
-    if view.refs:
+    if view.refs and not view.brief:  # the table view: `p` shows them with the rule's text
         lines.append("   " + paint("refs: " + "; ".join(r.described for r in view.refs), "ref"))
-    lines.extend(paint(f"   see table: {table}", "dim") for table in view.tables)
+    if not view.brief:
+        lines.extend(paint(f"   see table: {table}", "dim") for table in view.tables)
     lines.extend(paint(f"   options ({o.fact}): {', '.join(o.choices)}", "dim") for o in view.options)
     for known in view.known:
         if known.ledger is not None:
@@ -99,12 +100,13 @@ def ledger_lines(view: LedgerView, brief: bool = False) -> list[str]:
 
     Brief (the table view): the lines at +0 are counted on one line, not listed; the total is
     still the sum of the lines shown."""
-    out = [f"{view.title} ({view.fact}):"]
+    out = [f"{view.title}:" if brief else f"{view.title} ({view.fact}):"]  # a fact's id: --learn and `w`
     shown = [line for line in view.lines if not brief or line.value != 0]
-    out.extend(f"  {signed(line.value):>4}  {line.what}  [{line.fact}; {line.source}]" for line in shown)
+    where = (lambda line: line.source) if brief else (lambda line: f"{line.fact}; {line.source}")
+    out.extend(f"  {signed(line.value):>4}  {line.what}  [{where(line)}]" for line in shown)
     if len(shown) < len(view.lines):
         zero = [line.fact for line in view.lines if line not in shown]
-        out.append(f"    +0  {len(zero)} more at +0: {', '.join(zero)}")
+        out.append(f"    +0  {len(zero)} more at +0" + ("" if brief else f": {', '.join(zero)}"))
     if view.correction:
         out.append(f"  {signed(view.correction):>4}  correction typed by the game master")
     total = "?" if view.total is None else view.total
