@@ -20,6 +20,7 @@ import pexpect  # type: ignore[import-untyped]  # (no stubs; the tests use it un
 COLUMNS, ROWS = 80, 40
 PROMPT = r"\r?\n((?:\[[^\]\r\n]*\] )?> )$"  # at the start of a line, and the last thing shown
 TURN = re.compile(r"round (\d+), (.+?)'s turn · ")
+ORDER = re.compile(r"· ([^·]+?): HP -?\d+/")  # the roster line: `· Donn Estevane: HP 13/13, ...`
 HEADER = "── "  # each step's screen starts with its rule: `── Combat Checklist › Attack roll ───`
 BODY = re.compile(r"^(→ |[a-z-]+\.\d+  )")  # after the rule and the last roll: the steps passed, or the step
 ROLL_LINE = re.compile(
@@ -70,6 +71,7 @@ class Turn:
     actor: str
     start: int  # its first line in Play.lines: in the first screen that names it, below the rule and the last roll
     kind: str = "other"
+    shown: bool = True  # False: the turn showed no screen (it asked nothing); it counts 0 inputs, 0 lines
 
 
 @dataclass(frozen=True)
@@ -195,8 +197,17 @@ def note_turn(done: Play, since: int, screen: list[str]) -> None:
     if match is None or done.after is not None:
         return
     key = (int(match.group(1)), match.group(2))
-    if not done.turns or (done.turns[-1].round, done.turns[-1].actor) != key:
-        done.turns.append(Turn(key[0], key[1], since + body))
+    if done.turns and (done.turns[-1].round, done.turns[-1].actor) == key:
+        return
+    order = ORDER.findall(unwrapped(screen)[match.end() - 3 :])  # the roster line lists them in turn order
+    if done.turns and done.turns[-1].actor in order and key[1] in order:
+        round_, at = done.turns[-1].round, order.index(done.turns[-1].actor)
+        for _ in order:  # the turns between that showed no screen (--roll auto: a stunned turn asks nothing)
+            round_, at = (round_ + 1, 0) if at + 1 == len(order) else (round_, at + 1)
+            if (round_, order[at]) == key:
+                break
+            done.turns.append(Turn(round_, order[at], since + body, shown=False))
+    done.turns.append(Turn(key[0], key[1], since + body))
 
 
 def screen_at(done: Play, end: int, lines: int = 45) -> list[str]:
@@ -304,7 +315,7 @@ def figures(done: Play) -> dict[str, Any]:
     for i, turn in enumerate(done.turns):
         turn.kind = kind_of(done, i)
         part = counts(done, [a for a in done.asked if a.turn == i], turn.start, done.turn_end(i))
-        turns.append({"round": turn.round, "actor": turn.actor, "kind": turn.kind, **part})
+        turns.append({"round": turn.round, "actor": turn.actor, "kind": turn.kind, "shown": turn.shown, **part})
     first = done.turns[0].start if done.turns else len(done.lines)
     after = done.turn_end(len(done.turns) - 1) if done.turns else len(done.lines)
     last = done.asked[-1].line + 1 if done.asked else 0
