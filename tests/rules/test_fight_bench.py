@@ -1,0 +1,65 @@
+"""The whole-fight bench (bench/fight.py, GURPS issue 25) plays its physical-dice fight once: the
+run reaches the end table with the Ogre down and the party standing, every line sent is counted
+as an input, and the turns, their kinds and the parts before and after the fight add up to the
+whole run. The targets are the bench's to print, not asserted here (they are not met yet)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tests.conftest import ROOT
+
+pytest.importorskip("pexpect")
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("fight_bench", ROOT / "bench" / "fight.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["fight_bench"] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
+
+
+BENCH = _bench()
+CHECKLIST = [sys.executable, "-m", "checklist"]  # the sources this test runs with (PYTHONPATH)
+
+
+@pytest.mark.skipif(not BENCH.SHEETS.is_dir(), reason=f"the GCS sheets are not beside the checkout ({BENCH.SHEETS})")
+def test_the_physical_dice_fight(tmp_path: Path) -> None:
+    args = argparse.Namespace(timeout=60, max_turns=14, min_turns=10)
+    figures = BENCH.fight(CHECKLIST, "physical", BENCH.PHYSICAL_SEED, args, tmp_path)
+    played = figures.pop("_play")
+    fp = BENCH.fp
+
+    rows = fp.end_table(played)  # the end table, each combatant's row
+    assert set(rows) == {"Donn Estevane", '"Fiasco Felicity" Tanner', "Ogre"}, rows
+    assert fp.DOWN.search(rows["Ogre"]) is not None, rows["Ogre"]
+    assert not any(fp.DOWN.search(row) for name, row in rows.items() if name != "Ogre"), rows
+    assert played.status == 0
+
+    # Inputs: every line sent, each echoed after its prompt; the turns and both ends add up.
+    turns = figures["turns"]
+    assert figures["inputs"] == played.sent == len(played.asked) == len(figures["answers"])
+    assert all(played.lines[a.line] == a.prompt + a.answer for a in played.asked)
+    parts = [*turns, figures["before"], figures["after"]]
+    assert sum(p["inputs"] for p in parts) == figures["inputs"]
+    assert sum(p["printed_lines"] for p in parts) == figures["printed_lines"] == played.rows(0, len(played.lines))
+    for p in parts:
+        assert p["inputs"] == p["decisions"] + p["enter"] + p["rolls"]
+
+    # The kinds: the script's eleven turns, each of one kind, the kinds' counts adding up.
+    kinds = figures["kinds"]
+    assert set(kinds) == set(fp.KINDS)
+    assert sum(k["turns"] for k in kinds.values()) == len(turns) == len(BENCH.fs.PLANS)
+    assert sum(k["inputs"] for k in kinds.values()) == sum(t["inputs"] for t in turns)
+    assert [t["kind"] for t in turns] == [p.kind for p in BENCH.fs.PLANS]
+    assert kinds["melee attack"]["turns"] >= 3 and kinds["ranged attack"]["turns"] >= 1
+    assert kinds["nothing to decide"]["turns"] >= 1  # the stunned Ogre
+    assert figures["median_melee_inputs"] is not None
