@@ -24,16 +24,17 @@ ORDER = re.compile(r"· ([^·]+?): HP -?\d+/")  # the roster line: `· Donn Este
 HEADER = "── "  # each step's screen starts with its rule: `── Combat Checklist › Attack roll ───`
 BODY = re.compile(r"^(→ |[a-z-]+\.\d+  )")  # after the rule and the last roll: the steps passed, or the step
 ROLL_LINE = re.compile(
-    r"^(Roll [^:]+): (\S+) → (\d+)( \(typed\))?(?: vs (-?\d+) \(([^)]*)\): ([a-z -]+?)(?: by \d+)?)?$"
+    r"^(Roll [^:]+): (\S+) → (\d+)( \(typed\))?(?: vs (-?\d+)(?: \(([^)]*)\))?: ([a-z -]+?)(?: by \d+)?)?$"
 )
 MANEUVER = re.compile(r"^Which maneuver does")
 ATTACK = "Roll 3d6 for the attack"
 RANGED = re.compile(r"\b(range|shots)\b", re.I)
 KINDS = ("melee attack", "ranged attack", "nothing to decide", "other")
-HINT = re.compile(r"^\s+type ")  # `   type a whole number`, `   type the 3d6 roll, or r to roll`
-DICE = re.compile(r"type the (\d+d\d+(?:[+-]\d+)?) roll")  # a roll question's hint
+HINT = re.compile(r"^\s+type ")  # `   type a whole number`, `   type the total the dice show (3d6: 3 to 18), or Enter to roll`
+DICE = re.compile(r"type the total the dice show \((\d+d\d+(?:[+-]\d+)?):")  # a roll question's hint
 CHOICE = re.compile(r"(?:^|\s)\d+\) \S")  # `    6) Attack`, `1) dodge   2) parry`
-LEDGER_TOTAL = re.compile(r"^\s*= (-?\d+)\s")  # `       = 16  Effective skill`
+LEDGER_TOTAL = re.compile(r"^\s*= (-?\d+)\s")
+AGAINST = re.compile(r"^\s+succeeds on (-?\d+) or less")  # the roll question says what it is against
 DEFAULT = re.compile(r"^\[Enter(?:: (.*))?\] > $")
 END = "== The flow ended"  # the end table's first line
 DOWN = re.compile(r"\b(unconscious|dead)\b")
@@ -221,7 +222,11 @@ def default_of(prompt: str) -> str | None:
 
 
 def ledger_total(screen: Sequence[str]) -> int | None:
-    """The last ledger's total on the screen: what the roll below it is made against."""
+    """What the roll is made against: the question's `succeeds on N or less`, else the last
+    ledger's total on the screen."""
+    said = [int(m.group(1)) for m in map(AGAINST.search, screen) if m]
+    if said:
+        return said[-1]
     totals = [int(m.group(1)) for m in map(LEDGER_TOTAL.match, screen) if m]
     return totals[-1] if totals else None
 

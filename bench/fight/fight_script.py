@@ -131,8 +131,15 @@ PLANS: tuple[Plan, ...] = (
         4,
         "Felicity",
         "ranged attack",
-        "three shots, one hits, the Ogre's dodge fails, 6 pi: the Ogre at -1 HP fails his HT roll and falls",
-        dice=((ATTACK_ROLL, "success by 0"), (DEFENSE_ROLL, "failure"), (DAMAGE_ROLL, "6"), (CONSCIOUS, FALLS)),
+        "three shots, one hits, the Ogre's dodge fails, 6 pi: the Ogre at -1 HP",
+        dice=((ATTACK_ROLL, "success by 0"), (DEFENSE_ROLL, "failure"), (DAMAGE_ROLL, "6")),
+    ),
+    Plan(
+        4,
+        "Ogre",
+        "nothing to decide",
+        "at -1 HP the Ogre rolls HT to stay conscious at the start of his turn (B419), fails and falls",
+        dice=((CONSCIOUS, FALLS),),
     ),
 )
 
