@@ -72,8 +72,7 @@ def test_turn_a_shows_the_roll_and_its_ledger_together_at_80x40(tmp_path: Path) 
 
 
 def test_a_burst_at_80_columns_breaks_long_lines_between_words(tmp_path: Path) -> None:
-    """Dana fires 3 shots (tests/data/rapid-fire.toml); the roster line and the ledger lines are
-    longer than 80 columns. Nothing reaches the terminal's edge (so nothing wraps mid-word): the pane
+    """Dana fires 3 shots (tests/data/rapid-fire.toml); the ledger lines are longer than 80 columns. Nothing reaches the terminal's edge (so nothing wraps mid-word): the pane
     is the same with its edge-wrapped lines joined (-J), and a broken line goes on indented; the
     maneuver choices keep two columns."""
     command = (f"{sys.executable} -m checklist run {FLOW} --roster {ROOT / 'tests/data/rapid-fire.toml'} "
@@ -91,7 +90,7 @@ def test_a_burst_at_80_columns_breaks_long_lines_between_words(tmp_path: Path) -
     assert [line.rstrip() for line in shown.splitlines()] == [line.rstrip() for line in joined.splitlines()]
     # the 17 maneuvers still take two columns at 80: only the last column's own cells set how wide it is
     assert any("1) Aim" in line and "10) Defensive Attack" in line for line in first.splitlines())
-    # the roster line is longer than 80 columns: it breaks between words and goes on indented
+    # a ledger line longer than 80 columns breaks between words and goes on indented
     lines = shown.splitlines()
-    at = next(i for i, line in enumerate(lines) if line.startswith("   round 1, Dana's turn · "))
-    assert len(lines[at].rstrip()) <= 80 and lines[at + 1].startswith("      ") and lines[at + 1].strip()
+    broken = [i for i in range(len(lines) - 1) if len(lines[i].rstrip()) > 60 and lines[i + 1].startswith("      ")]
+    assert broken and all(len(line.rstrip()) <= 80 for line in lines)

@@ -16,6 +16,16 @@ def combatant_text(view: CombatantView) -> str:
     return f"{view.name}: HP {view.hp}/{view.max_hp}, FP {view.fp}/{view.max_fp}, {view.posture}{shock}{conditions}"
 
 
+def combatant_brief(view: CombatantView) -> str:
+    """The table view's `Bruno: HP 3/13, lying, shock -4, stunned`: FP when not full, the posture
+    when not standing, and the rest as combatant_text says it."""
+    fp = f", FP {view.fp}/{view.max_fp}" if view.fp != view.max_fp else ""
+    posture = f", {view.posture}" if view.posture != "standing" else ""
+    shock = f", shock {view.shock}" if view.shock else ""
+    conditions = "".join(f", {c}" for c in view.conditions)
+    return f"{view.name}: HP {view.hp}/{view.max_hp}{fp}{posture}{shock}{conditions}"
+
+
 def signed(value: object) -> str:
     return f"{value:+d}" if isinstance(value, int) else str(value)
 

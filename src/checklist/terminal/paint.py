@@ -17,7 +17,7 @@ from checklist.present.fight import FightView
 from checklist.present.rolls import RollView, roll_line
 from checklist.present.screen import CardView, LedgerView, QuestionView, RosterView, Screen
 from checklist.present.summary import SummaryView, VisitView, summary_view
-from checklist.present.text import attack_text, combatant_text, signed
+from checklist.present.text import attack_text, combatant_brief, combatant_text, signed
 from checklist.present.where import WhereView, where_view
 
 _STYLE = {
@@ -67,7 +67,7 @@ def screen_text(view: Screen, paint: Painter) -> str:
     hint = paint("   (p: the rule's text)", "dim") if view.brief and view.prose else ""
     lines.append(paint(f"{view.step}  {view.title}", "title") + branch + hint)
     if view.roster is not None:
-        lines.append(paint(roster_text(view.roster), "dim"))
+        lines.append(paint(roster_text(view.roster, view.brief), "dim"))
     if view.resumed:
         lines.append(paint("   (back here after the split)", "dim"))
     if not view.brief:
@@ -90,8 +90,9 @@ def screen_text(view: Screen, paint: Painter) -> str:
     return "\n".join(lines)
 
 
-def roster_text(view: RosterView) -> str:
-    combatants = " · ".join(combatant_text(c) for c in view.combatants)
+def roster_text(view: RosterView, brief: bool = False) -> str:
+    """The status line; the table view's says FP and posture only when they are not as at the start."""
+    combatants = " · ".join((combatant_brief if brief else combatant_text)(c) for c in view.combatants)
     return f"   round {view.round}, {view.turn}'s turn · {combatants}"
 
 
