@@ -111,7 +111,7 @@ def test_a_game_master_types_a_number_over_a_ledger() -> None:
 ATTACK = {
     "failed-consciousness": "no", "stunned": "no", "holding-weapon": "yes", "drops-weapon": "no",
     "multi-skill-weapon": "no", "grip-mastery": "no", "fast-draw-failed": "no", "maneuver": "attack",
-    "already-grappling": "no", "unarmed": "no", "attacking-behind": "no", "close-combat": "no",
+    "weapon-ready": "yes", "already-grappling": "no", "unarmed": "no", "attacking-behind": "no", "close-combat": "no",
     "base-skill": "14", "shock-penalty": "0", "ranged-attack": "no", "evaluate-turns": "0",
     "target-sm": "1", "attacker-sm": "0", "attacker-posture": "kneeling", "deceptive-levels": "0",
     "telegraphic": "no", "other-skill-modifier": "0", "area-or-cone": "no", "attacker-much-bigger": "no",

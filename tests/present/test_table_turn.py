@@ -239,9 +239,12 @@ def test_choices_take_the_words_on_the_card(flow: Program) -> None:
         parse_answer(question, "all-out")
 
 
-def test_the_weapon_is_chosen_when_there_are_several_and_stays_ready(flow: Program, tmp_path: Path) -> None:
-    """Cora (bow 14, knife 12) attacks with her knife: asked, with her weapons; the skill is the
-    knife's, and the knife stays readied (the next attack offers it first)."""
+def test_the_weapon_is_chosen_when_there_are_several_and_a_switch_takes_a_ready(flow: Program, tmp_path: Path) -> None:
+    """Cora (bow 14, knife 12) holds her longbow ready (the first weapon) and attacks with her knife:
+    asked, with her weapons. The knife is another item than the one in hand (seed 004, Attack: "A
+    weapon used in an attack must be ready"), so the attack becomes a Ready (combat.27 -> 23, B366),
+    no attack roll; the Ready offers the knife first (the readied one) and takes it in hand. On her
+    next turn she attacks with it at once: the skill is the knife's 12, and the knife stays readied."""
     path = tmp_path / "three.toml"
     knife = (
         '\n[[combatant.weapon]]\nname = "large knife"\ndamage = "1d-1"\ntype = "cut"\nskill = "knife"\nreach = "C,1"\n'
@@ -250,17 +253,39 @@ def test_the_weapon_is_chosen_when_there_are_several_and_stays_ready(flow: Progr
     cora = THIRD.replace("skills = { bow = 14 }", "skills = { bow = 14, knife = 12 }") + bow + knife
     path.write_text((DATA / "duel-roster.toml").read_text("utf-8") + cora, "utf-8")
     session = table_view(flow, path)
-    answer_until(session, "combat-over", {"maneuver": "do nothing"})  # Alice
-    session.answer("no")
-    answer_until(session, "combat-over", {"maneuver": "do nothing"})  # Bruno
-    session.answer("no")
+    nothing = {"maneuver": "do nothing", "combat-over": "no"}
+    for _ in range(2):  # Alice, then Bruno
+        answer_until(session, "combat-over", nothing)
+        session.answer("no")
     answer_until(session, "weapon", {"maneuver": "attack", "target": "Bruno"})
     question = session.question
     assert question is not None and [o.label for o in question.options] == ["longbow", "large knife"]
     session.answer("knife")
+    question = session.question
+    assert question is not None and question.fact == "ready-weapon" and question.default == "large knife"
+    session.answer("")
+    visits = [v.step for v in session.state.trace]
+    assert visits[visits.index("combat.27") :] == ["combat.27", "combat.23", "combat.132", "combat.134", "combat.135"]
+    known = session.state.known()
+    assert known["weapon-ready"].value == "no" and "attack-dice" not in known
+    roster = session.state.roster
+    assert roster is not None and (roster.states[2].readied, roster.states[2].in_hand) == (
+        ("large knife",),
+        "large knife",
+    )
+    answer_until(session, "combat-over", nothing)
+    session.answer("no")
+    for _ in range(2):
+        answer_until(session, "combat-over", nothing)
+        session.answer("no")
+    answer_until(session, "weapon", {"maneuver": "attack", "target": "Bruno"})
+    question = session.question
+    assert question is not None and [o.label for o in question.options] == ["large knife", "longbow"]
+    session.answer("")
     answer_until(session, "aimed-location", {})
     known = session.state.known()
-    assert known["base-skill"].value == 12 and known["ranged-attack"].value == "no"
+    assert known["weapon-ready"].value == "yes" and known["base-skill"].value == 12
+    assert known["ranged-attack"].value == "no"
     roster = session.state.roster
     assert roster is not None and roster.states[2].readied == ("large knife",)
 

@@ -26,8 +26,14 @@ STATE = (
     "waiting",
     "readied",
     "move-and-attack",
+    "in-hand",  # the item held ready: a Ready (combat.23) changes it, an attack does not
+    "unready",  # the item in hand needs a Ready before it attacks or parries again (B270)
+    "attacked-unbalanced",  # attacked with an unbalanced weapon (U): no parry with it until the next turn (B269)
 )
-FLAGS = ("stunned", "grappled", "all-out", "unconscious", "dead", "waiting", "move-and-attack")
+FLAGS = (
+    *("stunned", "grappled", "all-out", "unconscious", "dead", "waiting", "move-and-attack"),
+    *("unready", "attacked-unbalanced"),
+)
 TRAITS = ("combat-reflexes", "grip-mastery")  # yes/no, when the sheet says
 # what a combatant has, which the sheet may not say: a fact read from one of these is that
 # combatant's, and an answer to it is remembered for them (roster/combatants.py, Condition.learned)
@@ -53,6 +59,8 @@ WEAPON_ATTRIBUTES = (
     "weapon-fencing",
     "weapon-unbalanced",
     "weapon-min-st",
+    "weapon-unwieldy",  # its min ST carries ‡ (B270)
+    "weapon-blocks",  # it has a block: a shield or a cloak
 )
 # read off the sheet and the state; what a rule makes of them is the flow's (rules.flow, own-maneuver)
 DERIVED = ("pain-threshold", "holding-weapon", "others-waiting", "has-parry", "has-block", "sides-standing", "tactic")
@@ -60,6 +68,8 @@ ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # 
 UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed
 # states kept for each hit location: `record target.wounds[wound-location] = ...` (B420-421)
 KEYED_STATE = ("wounds", "crippled")
-KEYED = ("skill", "dr", "dr-listed", "flexible-armor", *KEYED_STATE)  # what `actor.NAME[KEY]` can read
+# what `actor.NAME[KEY]` can read; `actor.weapon-unarmed[NAME]` (any WEAPON_ATTRIBUTES) reads the weapon NAME,
+# not the readied one, and `actor.in-hand[NAME]` says whether NAME is an attack of the item in hand
+KEYED = ("skill", "dr", "dr-listed", "flexible-armor", "in-hand", *KEYED_STATE, *WEAPON_ATTRIBUTES)
 # the flow's damage types (injury.flow's damage-type): a roster's DR may differ by them
 DAMAGE_TYPES = ("burn", "cor", "cr", "cut", "fat", "imp", "pi-small", "pi", "pi-large", "pi-huge", "tox")

@@ -44,6 +44,9 @@ class Condition:
     dead: bool = False  # failed a death check by 3 or more, or down to -5xHP (B423)
     waiting: bool = False  # took a Wait this turn: it may trigger in another's turn (B366)
     move_and_attack: bool = False  # made a Move and Attack this turn: no parry, no retreat until the next (B365)
+    in_hand: str = ""  # the weapon whose item is held ready (the readied one at first); a Ready changes it
+    unready: bool = False  # the item in hand needs a Ready before it attacks or parries (‡ after a swing, B270)
+    attacked_unbalanced: bool = False  # attacked with an unbalanced weapon (U) this turn: no parry with it (B269)
     learned: tuple[tuple[str, Value], ...] = ()  # what the sheet did not say and the game master answered (OWNED)
     wounds: tuple[tuple[str, int], ...] = ()  # injury recorded on each hit location, by slug (KEYED_STATE)
     crippled: tuple[str, ...] = ()  # the hit locations crippled, by slug (B421)
@@ -59,6 +62,8 @@ class Condition:
             ("grappled", self.grappled),
             ("all-out: no defense", self.all_out),
             ("moved and attacked: no parry", self.move_and_attack),
+            ("attacked unbalanced: no parry", self.attacked_unbalanced),
+            ("weapon unready", self.unready),
             ("waiting", self.waiting),
         )
         return tuple(name for name, on in marks if on) + tuple(
@@ -114,6 +119,12 @@ class Roster:
                 return sheet.dr_at(key, None if weapon is None or "type" in weapon.ask else slug(weapon.type))
             if attr in KEYED_STATE:
                 return state.keyed(attr, key)
+            if attr == "in-hand":  # is `key` an attack of the item in hand (Swung and Thrust: one broadsword)?
+                named, held = _named(sheet, key), _named(sheet, state.in_hand)
+                return "yes" if named is not None and held is not None and named.item == held.item else "no"
+            if attr.startswith("weapon-"):  # the weapon `key`, not the readied one
+                named = _named(sheet, key)
+                return None if named is None else _attribute(named, sheet, attr[len("weapon-") :])
             return dict(sheet.skills).get(slug(key)) if attr == "skill" else None
         if attr in STATE:
             return state.get(attr)
@@ -184,11 +195,11 @@ class Roster:
     def record(self, who: int, attr: str, value: Value, key: str | None = None) -> Roster:
         if key is not None or attr in KEYED_STATE:
             return self._record_keyed(who, attr, value, key)
-        if attr == "readied":  # the weapon the attack is made with (B382: it stays ready)
+        if attr in ("readied", "in-hand"):  # the weapon the attack is made with; the one a Ready takes in hand
             names = [w.name for w in self.sheets[who].weapons]
             if value not in names:
                 raise RosterError(f"{self.sheets[who].name} has no weapon `{value}`; their weapons: {', '.join(names)}")
-            return self._changed(who, readied=(str(value),))
+            return self._changed(who, **({"readied": (str(value),)} if attr == "readied" else {"in_hand": str(value)}))
         if attr not in STATE:
             raise RosterError(f"`{attr}` is not a state the flow can record; it can record: {', '.join(STATE)}")
         new: bool | str | int
@@ -254,9 +265,19 @@ def _readied(sheet: Sheet, state: Condition) -> Weapon | None:
     return next((w for w in sheet.weapons if w.name in state.readied), sheet.weapons[0] if sheet.weapons else None)
 
 
+def _named(sheet: Sheet, name: str) -> Weapon | None:
+    wanted = slug(name)
+    return next((w for w in sheet.weapons if slug(w.name) == wanted), None) if wanted else None
+
+
 def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:
     weapon = _readied(sheet, state)
-    if weapon is None or what in weapon.ask:
+    return None if weapon is None else _attribute(weapon, sheet, what)
+
+
+def _attribute(weapon: Weapon, sheet: Sheet, what: str) -> Value | None:
+    """`weapon-WHAT` of one weapon, as the sheet gives it; None when it does not say."""
+    if what in weapon.ask or (what == "blocks" and "block" in weapon.ask):
         return None
     if what == "skill":
         return weapon.level if weapon.level is not None else dict(sheet.skills).get(slug(weapon.skill))
@@ -275,6 +296,10 @@ def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:
         return int(1 / weapon.armor_divisor) if weapon.armor_divisor < 1 else 1
     if what in ("parry", "block"):
         return weapon.defense(what)[0]
+    if what == "blocks":  # a shield or a cloak: its block is a number
+        return "no" if weapon.defense("block")[0] is None else "yes"
+    if what == "unwieldy":  # ‡ after its min ST (B270)
+        return "yes" if "‡" in weapon.min_st else "no"
     if what in ("fencing", "unbalanced"):
         number, letters = weapon.defense("parry")
         return None if number is None else "yes" if what[0].upper() in letters else "no"
@@ -322,4 +347,4 @@ def _fresh(sheet: Sheet, raw: dict[str, Any], where: str) -> Condition:
         if isinstance(value, bool) or not isinstance(value, int):
             raise RosterError(f"{where}, {key}: a whole number, not {value!r}")
         current[key.replace("-", "_")] = value
-    return Condition(posture=posture, readied=readied, **current)
+    return Condition(posture=posture, readied=readied, in_hand=readied[0] if readied else "", **current)

@@ -94,6 +94,14 @@ class Weapon:
     min_st: str = ""  # as written: "10", "13†"
     ask: tuple[str, ...] = ()  # what the sheet could not say: the flow asks (ASKABLE)
 
+    @property
+    def item(self) -> str:
+        """The item this attack mode belongs to: the name without its usage in parentheses, so that
+        GCS's `Broadsword (Swung)` and `Broadsword (Thrust)` are one broadsword (a twin's ` #2` stays)."""
+        if not self.usage:
+            return slug(self.name)
+        return slug(re.sub(rf"\s*\({re.escape(self.usage)}\)", "", self.name, count=1, flags=re.IGNORECASE))
+
     def defense(self, which: str) -> tuple[int | None, str]:
         """The weapon's parry or block as a number and its letters (F, U); None when it has none."""
         found = DEFENSE.fullmatch(getattr(self, which).strip())
