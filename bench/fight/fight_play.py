@@ -30,7 +30,7 @@ MANEUVER = re.compile(r"^Which maneuver does")
 ATTACK = "Roll 3d6 for the attack"
 RANGED = re.compile(r"\b(range|shots)\b", re.I)
 KINDS = ("melee attack", "ranged attack", "nothing to decide", "other")
-HINT = re.compile(r"^\s+type ")  # `   type a whole number`, `   type the total the dice show (3d6: 3 to 18), or Enter to roll`
+HINT = re.compile(r"^\s+type ")  # `   type a whole number`, `   type the total the dice show (3d6: 3 to 18), ...`
 DICE = re.compile(r"type the total the dice show \((\d+d\d+(?:[+-]\d+)?):")  # a roll question's hint
 CHOICE = re.compile(r"(?:^|\s)\d+\) \S")  # `    6) Attack`, `1) dodge   2) parry`
 LEDGER_TOTAL = re.compile(r"^\s*= (-?\d+)\s")

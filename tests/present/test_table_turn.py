@@ -257,7 +257,10 @@ def test_the_weapon_is_chosen_when_there_are_several_and_a_switch_takes_a_ready(
     for _ in range(2):  # Alice, then Bruno
         answer_until(session, "combat-over", nothing)
         session.answer("no")
-    answer_until(session, "weapon", {"maneuver": "attack", "target": "Bruno"})
+    # the table view takes the readied longbow (its range is asked); `o weapon` names the knife
+    answer_until(session, "range-yards", {"maneuver": "attack", "target": "Bruno"})
+    assert session.state.known()["weapon"].work == "the readied weapon is longbow"
+    session.override("weapon")
     question = session.question
     assert question is not None and [o.label for o in question.options] == ["longbow", "large knife"]
     session.answer("knife")
@@ -278,12 +281,9 @@ def test_the_weapon_is_chosen_when_there_are_several_and_a_switch_takes_a_ready(
     for _ in range(2):
         answer_until(session, "combat-over", nothing)
         session.answer("no")
-    answer_until(session, "weapon", {"maneuver": "attack", "target": "Bruno"})
-    question = session.question
-    assert question is not None and [o.label for o in question.options] == ["large knife", "longbow"]
-    session.answer("")
-    answer_until(session, "aimed-location", {})
+    answer_until(session, "aimed-location", {"maneuver": "attack", "target": "Bruno"})  # the knife, not asked
     known = session.state.known()
+    assert known["weapon"].value == "large knife" and known["weapon"].work == "the readied weapon is large knife"
     assert known["weapon-ready"].value == "yes" and known["base-skill"].value == 12
     assert known["ranged-attack"].value == "no"
     roster = session.state.roster

@@ -73,8 +73,9 @@ def test_turn_a_shows_the_roll_and_its_ledger_together_at_80x40(tmp_path: Path) 
 
 def test_a_burst_at_80_columns_breaks_long_lines_between_words(tmp_path: Path) -> None:
     """Dana fires 3 shots (tests/data/rapid-fire.toml); the ledger lines are longer than 80 columns.
-    Nothing reaches the terminal's edge (so nothing wraps mid-word): the pane is the same with its edge-wrapped lines joined (-J), and a broken line goes on indented; the
-    maneuver choices keep two columns."""
+    Nothing reaches the terminal's edge (so nothing wraps mid-word): the pane is the same with its
+    edge-wrapped lines joined (-J), and a broken line goes on indented; the maneuver choices keep
+    two columns."""
     command = (f"{sys.executable} -m checklist run {FLOW} --roster {ROOT / 'tests/data/rapid-fire.toml'} "
                f"--at combat.1 --seed 5 --session {tmp_path / 's.json'}")  # fmt: skip
     pane = Pane(tmp_path / "tmux.sock", command)

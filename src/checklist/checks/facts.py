@@ -118,13 +118,15 @@ def _dice(fact: m.Fact) -> Iterator[Diagnostic]:
 
 def _assumed(program: Program, fact: m.Fact, value: str | int, word: str) -> Iterator[Diagnostic]:
     """`assume VALUE` or `default VALUE`: a value the fact can take."""
+    if fact.kind == "weapon" and word == "assume" and value == "readied":
+        return  # `assume readied`: the table view takes the readied weapon
     if fact.kind in ("ledger", "combatant", "weapon"):
         yield diag(
             BAD_VALUE,
             f"fact `{fact.name}` cannot {word} a value: a {fact.kind} "
             + ("is never assumed" if word == "assume" else "takes its default from the roster"),
             fact.span,
-            help=f"remove `{word} ...`",
+            help="a weapon fact may only `assume readied`" if fact.kind == "weapon" else f"remove `{word} ...`",
         )
     elif fact.kind in ("number", "roll"):
         if not isinstance(value, int):

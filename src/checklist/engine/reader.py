@@ -147,7 +147,7 @@ class Reader:
         if len(names) == 1:
             only = "weapon" if decl.kind == "weapon" else "other combatant"
             return self._take(decl, names[0], "computed", f"the only {only} is {names[0]}")
-        if decl.kind == "weapon" and self.assume:  # the table view: a switch is a Ready (B366); `o weapon` asks
+        if decl.kind == "weapon" and self._assumes(decl):  # `assume readied`: a switch is a Ready (B366)
             return self._take(decl, names[0], "computed", f"the readied weapon is {names[0]}")
         foe = self._only_foe() if decl.kind == "combatant" else None
         if foe is not None:
