@@ -20,7 +20,7 @@ does not. Two modes are played and measured side by side:
 
 * physical dice (`--roll ask`): every roll is typed, as the script wants it;
 * `--roll auto`: the tool rolls (one printed line each), the same decisions, with a seed kept
-  here (AUTO_SEED) under which the Ogre falls and the party stands, in 10 to 16 turns, one of
+  here (AUTO_SEED) under which the Ogre falls and the party stands, in 10 to 20 turns, one of
   them with nothing to decide (`--search` looks for one again: see `search`).
 
 It counts, per turn and for the whole run:
@@ -73,7 +73,7 @@ import fight_script as fs  # noqa: E402
 
 SHEETS = ROOT.parent / "shared" / "gcs" / "v5"
 PHYSICAL_SEED = 1  # nothing is rolled by the tool: every roll is typed
-AUTO_SEED = 14  # --roll auto: the first seed that ends the fight as wanted (see search; --search finds it again)
+AUTO_SEED = 33  # --roll auto: the first seed that ends the fight as wanted (see search; --search finds it again)
 TARGETS = (  # (mode, name, figure, limit)
     ("physical", "median melee attack turn", "median_melee_inputs", 6),
     ("physical", "whole fight: inputs", "inputs", 50),
@@ -294,7 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--search", action="store_true", help="--roll auto: search the seeds from 1 again")
     parser.add_argument("--max-seed", type=int, default=200, metavar="N", help="search seeds 1-N (default 200)")
     parser.add_argument("--min-turns", type=int, default=10, metavar="N", help="--roll auto: at least N turns (10)")
-    parser.add_argument("--max-turns", type=int, default=16, metavar="N", help="the fight must end within N turns (16)")
+    parser.add_argument("--max-turns", type=int, default=20, metavar="N", help="the fight must end within N turns (20)")
     parser.add_argument("--timeout", type=float, default=60, metavar="S", help="longest wait for a prompt (60 s)")
     parser.add_argument("--transcript", type=Path, metavar="DIR", help="write each mode's screens to DIR/MODE.txt")
     args = parser.parse_args(argv)
