@@ -192,33 +192,28 @@ def _words(program: Program, expr: m.Expr, read: Callable[[str], Value | None]) 
     its label only (its value is the score)."""
     if isinstance(expr, m.Name):
         return label(program, expr.name)
-
-    def say(part: m.Expr) -> str | None:
-        if isinstance(part, m.Num):
-            return str(part.value)
-        if isinstance(part, m.Name):
-            return f"{label(program, part.name)} {read(part.name)}"
-        if isinstance(part, m.BinOp):
-            left, right = say(part.left), say(part.right)
-            if left is None or right is None:
-                return None
-            return f"{left} {part.op} " + (f"({right})" if isinstance(part.right, m.BinOp) else right)
-        return None
-
-    return say(expr)
+    return _said(expr, lambda name: f"{label(program, name)} {read(name)}")
 
 
 def _written(expr: m.Expr) -> str | None:
     """The skill as the flow writes it, for names and arithmetic; None for anything else."""
-    if isinstance(expr, m.Name):
-        return expr.name
+    return _said(expr, lambda name: name)
+
+
+def _said(expr: m.Expr, name: Callable[[str], str]) -> str | None:
+    """Arithmetic on facts as text, each fact as `name` says it; a nested right side in brackets
+    (`target-dx - (knockback - 1)`); None for anything but numbers, facts, roles and arithmetic."""
     if isinstance(expr, m.Num):
         return str(expr.value)
+    if isinstance(expr, m.Name):
+        return name(expr.name)
     if isinstance(expr, m.Attr):
         return f"{expr.role}.{expr.name}"
     if isinstance(expr, m.BinOp):
-        left, right = _written(expr.left), _written(expr.right)
-        return f"{left} {expr.op} {right}" if left is not None and right is not None else None
+        left, right = _said(expr.left, name), _said(expr.right, name)
+        if left is None or right is None:
+            return None
+        return f"{left} {expr.op} " + (f"({right})" if isinstance(expr.right, m.BinOp) else right)
     return None
 
 
