@@ -9,18 +9,11 @@ from checklist.present.fight import AttackLine
 from checklist.present.screen import CombatantView
 
 
-def combatant_text(view: CombatantView) -> str:
-    """`Bruno: HP 3/13, FP 12/12, lying, shock -4, stunned`."""
-    shock = f", shock {view.shock}" if view.shock else ""
-    conditions = "".join(f", {c}" for c in view.conditions)
-    return f"{view.name}: HP {view.hp}/{view.max_hp}, FP {view.fp}/{view.max_fp}, {view.posture}{shock}{conditions}"
-
-
-def combatant_brief(view: CombatantView) -> str:
-    """The table view's `Bruno: HP 3/13, lying, shock -4, stunned`: FP when not full, the posture
-    when not standing, and the rest as combatant_text says it."""
-    fp = f", FP {view.fp}/{view.max_fp}" if view.fp != view.max_fp else ""
-    posture = f", {view.posture}" if view.posture != "standing" else ""
+def combatant_text(view: CombatantView, brief: bool = False) -> str:
+    """`Bruno: HP 3/13, FP 12/12, lying, shock -4, stunned`; brief (the table view's status line):
+    FP only when not full and the posture only when not standing."""
+    fp = "" if brief and view.fp == view.max_fp else f", FP {view.fp}/{view.max_fp}"
+    posture = "" if brief and view.posture == "standing" else f", {view.posture}"
     shock = f", shock {view.shock}" if view.shock else ""
     conditions = "".join(f", {c}" for c in view.conditions)
     return f"{view.name}: HP {view.hp}/{view.max_hp}{fp}{posture}{shock}{conditions}"

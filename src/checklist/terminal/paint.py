@@ -17,7 +17,7 @@ from checklist.present.fight import FightView
 from checklist.present.rolls import RollView, roll_line
 from checklist.present.screen import CardView, LedgerView, QuestionView, RosterView, Screen
 from checklist.present.summary import SummaryView, VisitView, summary_view
-from checklist.present.text import attack_text, combatant_brief, combatant_text, signed
+from checklist.present.text import attack_text, combatant_text, signed
 from checklist.present.where import WhereView, where_view
 
 _STYLE = {
@@ -92,7 +92,7 @@ def screen_text(view: Screen, paint: Painter) -> str:
 
 def roster_text(view: RosterView, brief: bool = False) -> str:
     """The status line; the table view's says FP and posture only when they are not as at the start."""
-    combatants = " · ".join((combatant_brief if brief else combatant_text)(c) for c in view.combatants)
+    combatants = " · ".join(combatant_text(c, brief) for c in view.combatants)
     return f"   round {view.round}, {view.turn}'s turn · {combatants}"
 
 
