@@ -20,7 +20,7 @@ from tests.turns import DATA
 
 # Alice's attack: a hit (10 against 15, or less the location's penalty), Bruno's parry fails
 # (15 against Parry 9).
-HIT = {"maneuver": "attack", "attack-dice": "10", "defense": "parry", "defense-dice": "15"}
+HIT = {"maneuver": "attack", "attack-dice": "10", "defense": "parry", "defense-dice": "15", "bleeding-rules": "no"}
 
 
 def duel(tmp_path: Path, *changes: tuple[str, str], extra: str = "") -> Roster:
@@ -250,6 +250,7 @@ def test_a_death_check_at_minus_hp_mortal_wound_on_a_failure_by_1_or_2(flow: Pro
     assert [s for v in turn.session.state.trace for s in [v.step] if s == "combat.117"] == ["combat.117"]
     state = bruno(turn)
     assert (state.current_hp, state.dead, state.unconscious) == (-13, False, False)
+    assert state.mortally_wounded  # combat.117: kept for the end of the fight (post-combat.8)
     dies = attack(flow, at_hp(duel(tmp_path), "Bruno", -4), {**typed, "death-dice": "15"})  # fails by 3
     assert bruno(dies).dead and "knockdown-dice" not in dies.asked  # died at 116: 118 -> 121, no check
 

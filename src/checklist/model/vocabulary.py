@@ -26,8 +26,10 @@ STATE = (
     "waiting",
     "readied",
     "move-and-attack",
+    "mortally-wounded",
+    "bleeding-successes",
 )
-FLAGS = ("stunned", "grappled", "all-out", "unconscious", "dead", "waiting", "move-and-attack")
+FLAGS = ("stunned", "grappled", "all-out", "unconscious", "dead", "waiting", "move-and-attack", "mortally-wounded")
 TRAITS = ("combat-reflexes", "grip-mastery")  # yes/no, when the sheet says
 # what a combatant has, which the sheet may not say: a fact read from one of these is that
 # combatant's, and an answer to it is remembered for them (roster/combatants.py, Condition.learned)

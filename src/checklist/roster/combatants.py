@@ -44,6 +44,8 @@ class Condition:
     dead: bool = False  # failed a death check by 3 or more, or down to -5xHP (B423)
     waiting: bool = False  # took a Wait this turn: it may trigger in another's turn (B366)
     move_and_attack: bool = False  # made a Move and Attack this turn: no parry, no retreat until the next (B365)
+    mortally_wounded: bool = False  # failed a death check by 1 or 2 (B423): HT rolls every half hour after the fight
+    bleeding_successes: int = 0  # bleeding rolls made in a row (B420): three stop the bleeding (post-combat)
     learned: tuple[tuple[str, Value], ...] = ()  # what the sheet did not say and the game master answered (OWNED)
     wounds: tuple[tuple[str, int], ...] = ()  # injury recorded on each hit location, by slug (KEYED_STATE)
     crippled: tuple[str, ...] = ()  # the hit locations crippled, by slug (B421)
@@ -55,6 +57,7 @@ class Condition:
         marks = (
             ("dead", self.dead),
             ("unconscious", self.unconscious and not self.dead),
+            ("mortally wounded", self.mortally_wounded and not self.dead),
             ("stunned", self.stunned),
             ("grappled", self.grappled),
             ("all-out: no defense", self.all_out),
