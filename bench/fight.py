@@ -113,7 +113,7 @@ class GameMaster:
         if not self.physical:
             raise fp.FightError("a roll question under --roll auto", screen)
         if turn is None or plan is None:
-            raise fp.FightError(f"a roll outside the script's turns: {question!r}", screen)
+            return self.after(question, dice, screen)
         used = self.used.setdefault((turn.round, turn.actor), set())
         entry = next((i for i, (p, _) in enumerate(plan.dice) if i not in used and re.search(p, question)), None)
         if entry is None:
@@ -126,6 +126,14 @@ class GameMaster:
             raise fp.FightError(f"round {plan.round}, {plan.actor}: {exc}", screen) from exc
         self.wanted.append(wanted)
         return str(value), "roll"
+
+    def after(self, question: str, dice: str, screen: list[str]) -> tuple[str, str]:
+        """A roll after the fight (post-combat): the script's AFTER dice."""
+        wanted = next((w for p, w in fs.AFTER if re.search(p, question)), None)
+        if wanted is None:
+            raise fp.FightError(f"a roll outside the script's turns: {question!r}", screen)
+        self.wanted.append(wanted)
+        return str(fs.physical(wanted, fp.ledger_total(screen), dice)), "roll"
 
     def unused(self) -> list[str]:
         """The script's dice that no roll question took: the fight did not go as written."""

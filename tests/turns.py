@@ -4,11 +4,29 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from checklist.engine.state import Decision, State
+from checklist.roster.combatants import Roster
 from tests.conftest import DUEL, FLOW, HARDEST, ROOT
 
 DATA = Path(__file__).resolve().parent / "data"
 PLANS = ROOT / "tests" / "plans"
-__all__ = ["DATA", "DUEL", "FLOW", "HARDEST", "MELEE_ANSWERS", "PLANS", "ROOT"]
+__all__ = ["DATA", "DUEL", "FLOW", "HARDEST", "MELEE_ANSWERS", "PLANS", "ROOT", "EndOfCombat"]
+
+
+class EndOfCombat:
+    """An Observer that keeps the roster as combat ends: post-combat then changes it (a combatant at
+    1 HP or more awakens, B423), so what the fight left is read from here."""
+
+    def __init__(self) -> None:
+        self.roster: Roster | None = None
+
+    def visited(self, step: str) -> None:
+        pass
+
+    def decided(self, before: State, decision: Decision, after: State) -> None:
+        if self.roster is None and not before.step.startswith("post-combat") and after.step.startswith("post-combat"):
+            self.roster = before.roster
+
 
 # The answers of a melee Attack turn with examples/duel.toml's roster, every split but the
 # defenders' skipped (tests/roster/test_roster.py works its numbers by hand); the rolls vary by test.

@@ -191,7 +191,7 @@ def note_turn(done: Play, since: int, screen: list[str]) -> None:
     first screen ends the fight."""
     rule = next((i for i, line in enumerate(screen) if line.startswith(HEADER)), 0)
     body = next((i for i, line in enumerate(screen) if i > rule and BODY.match(line)), rule)
-    if done.after is None and screen[rule : rule + 1] and "Post-Combat" in screen[rule]:
+    if done.after is None and screen[rule : rule + 1] and "post-combat" in screen[rule].lower():
         done.after = since + rule
         return
     match = TURN.search(unwrapped(screen))
@@ -249,6 +249,14 @@ def end_table(done: Play) -> dict[str, str]:
     return rows
 
 
+def log_lines(done: Play) -> list[str]:
+    """The end's combat log, one line per event."""
+    start = next((i for i, line in enumerate(done.lines) if line.startswith("Combat log:")), None)
+    if start is None:
+        return []
+    return [line for line in done.lines[start + 1 :] if line.startswith("  ")]
+
+
 def check(done: Play, wanted: Sequence[str], max_turns: int, foe: str, party: Sequence[str]) -> list[str]:
     """What did not happen as it should: the run ends well, the foe is down and the party up,
     every typed roll gave the outcome the script wanted, within `max_turns` turns."""
@@ -260,8 +268,9 @@ def check(done: Play, wanted: Sequence[str], max_turns: int, foe: str, party: Se
         problems.append(f"no end table ({END} ...)")
     for name, row in rows.items():
         down = DOWN.search(row.strip()[len(name) :]) is not None  # the conditions, not the name
-        if foe in name and not down:
-            problems.append(f"{name} is not down at the end: {row.strip()!r}")
+        fell = any(foe in line and DOWN.search(line) for line in log_lines(done))  # post-combat may wake them
+        if foe in name and not (down or fell):
+            problems.append(f"{name} is not down at the end, and the log does not say they fell: {row.strip()!r}")
         if any(p in name for p in party) and down:
             problems.append(f"{name} went down: {row.strip()!r}")
     if len(done.turns) > max_turns:

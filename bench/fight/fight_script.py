@@ -28,7 +28,12 @@ CONSCIOUS = r"conscious"  # the HT roll at 0 HP or less (B327)
 # +3 for High Pain Threshold (B420); the roll line after it says what the tool rolled against.
 KNOCKDOWN_FAILS = "failure vs 16"
 FALLS = "failure vs 13"  # the HT roll to stay conscious at 0 HP or less (B419), HT 13: not shown
+AWAKENING = r"HT roll to awaken"  # post-combat, the unconscious Ogre at 0 HP or less (B423)
 RECOVERS = "success vs 13"  # the HT roll to recover from stun (B420): the Ogre's HT, not on the screen either
+
+# Post-combat's rolls, after the fight (no turn): the Ogre, HT 13, awakens at the first hour's roll
+# (B423: at 0 HP or less, a HT roll every hour until one succeeds).
+AFTER: tuple[tuple[str, str], ...] = ((AWAKENING, "success vs 13"),)
 
 # Decisions every turn may meet; a plan's own come first.
 COMMON: tuple[tuple[str, str], ...] = (

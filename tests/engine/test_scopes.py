@@ -9,7 +9,7 @@ def test_heads_of_the_combat_checklist(flow: Program) -> None:
     assert scopes.heads == {
         "turn": frozenset({"combat.1"}),
         "attack": frozenset({"combat.27"}),  # the target is chosen when the attack starts
-        "defender": frozenset({"combat.60"}),
+        "defender": frozenset({"combat.60", "post-combat-rolls.1"}),  # each combatant's branch after the fight
     }
     assert scopes.starts_at("combat.1") == "turn"
     assert scopes.starts_at("combat.27") == "attack"

@@ -58,7 +58,9 @@ def test_the_table_view_ends_with_the_fight_and_the_trace_is_one_flag_away(tmp_p
                           text=True, timeout=120, env=env, stdin=subprocess.DEVNULL)  # fmt: skip
     assert done.returncode == 0, done.stderr
     end = done.stdout[done.stdout.index("== The flow ended") :]
-    assert "Combat log:\n  round 1  Alice → Bruno: attack " in end and "defense parry " in end
+    assert (
+        "Combat log:\n  round 1  Alice attacks Bruno 9 vs 15: success\n  round 1  Bruno defends: parry 13 vs 9" in end
+    )
     assert re.search(r"\n  Bruno +\d+/13 +12/12 ", end) and "Trace:" not in end
     again = subprocess.run([sys.executable, "-m", "checklist", "run", "--resume", str(session), "--trace"],
                            capture_output=True, text=True, timeout=120, env=env, stdin=subprocess.DEVNULL)  # fmt: skip

@@ -79,6 +79,18 @@ def test_the_knight_as_the_flow_reads_him() -> None:
     assert roster.get(0, "dr", "ear") is None  # GCS has no ear: asked
 
 
+def test_a_nicknames_quotes_are_dropped_from_the_name_the_roster_shows(tmp_path: Path) -> None:
+    """GCS keeps a nickname in quotes (`"Fiasco Felicity" Tanner`, ../shared/gcs/v5): the roster
+    shows the name without them (straight or curly), its spaces collapsed; the name is what the
+    game master types and what the end table prints."""
+    curly = "Sir \u201cTin Can\u201d  Tobin"
+    cases = (('"Tin Can" Tobin', "Tin Can Tobin"), (curly, "Sir Tin Can Tobin"), ('""', "sheet"))
+    for written, shown in cases:
+        data = knight()
+        data["profile"]["name"] = written
+        assert load(write(tmp_path, data)).sheets[0].name == shown
+
+
 def test_dr_is_against_the_damage_type_of_the_attackers_readied_weapon(tmp_path: Path) -> None:
     roster = load(KNIGHT)
     assert roster.sheets[0].dr_at("torso", "cut") == 5

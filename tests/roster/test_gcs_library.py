@@ -108,7 +108,7 @@ def test_fiasco_felicity_field_by_field() -> None:
     """A gunslinger: a revolver with Rcl, and a knife that is also thrown (GCS's x0.8/x1.5 range resolved)."""
     roster = load(sheet_of("Fiasco-Felicity"))
     sheet = roster.sheets[0]
-    assert sheet.name == '"Fiasco Felicity" Tanner'
+    assert sheet.name == "Fiasco Felicity Tanner"  # the sheet's `"Fiasco Felicity" Tanner`, the quotes dropped
     assert dict(sheet.numbers) == {"st": 13, "dx": 12, "iq": 9, "ht": 12, "will": 11, "hp": 13, "fp": 12,
                                    "dodge": 9, "move": 6, "sm": 0, "shield-db": 0}  # fmt: skip
     assert sheet.pain_threshold == "high" and dict(sheet.skills)["guns-pistol"] == 13
@@ -123,7 +123,7 @@ def test_fiasco_felicity_field_by_field() -> None:
     assert (thrown.usage, thrown.ranged, thrown.level, thrown.range, thrown.shots, thrown.bulk) == (
         "Thrown", True, 8, "10/19", "T", -2)  # fmt: skip
     assert roster.get(0, "weapon-ranged") == "yes" and roster.get(0, "weapon-rcl") == 2
-    where = f'{sheet_of("Fiasco-Felicity")} ("Fiasco Felicity" Tanner)'
+    where = f"{sheet_of('Fiasco-Felicity')} (Fiasco Felicity Tanner)"
     assert roster.notes == (f"{where}: the Humanoid body gives no DR for ear; asked when hit there",)
 
 

@@ -134,5 +134,8 @@ def test_three_injuries_before_the_targets_turn_are_one_roll(flow: Program, dice
     session.answer(dice)
     assert "against (actor-ht 12 - actor-depth 0)" in session.state.known()["consciousness-outcome"].work
     assert state(session, "Bruno").unconscious is out
-    question = session.question  # out: the turn is over at once, and with it the fight (Dana alone stands)
-    assert (question is None) is out and (out or (question is not None and question.fact == "maneuver"))
+    question = session.question  # out: the turn is over at once, and with it the fight (Dana alone stands):
+    assert question is not None  # post-combat's HT roll to awaken at -10 HP (B423), else Bruno's maneuver
+    assert question.fact == ("awakening-dice" if out else "maneuver") and session.state.step.startswith(
+        "post-combat" if out else "combat"
+    )

@@ -39,8 +39,10 @@ def test_the_physical_dice_fight(tmp_path: Path) -> None:
     fp = BENCH.fp
 
     rows = fp.end_table(played)  # the end table, each combatant's row
-    assert set(rows) == {"Donn Estevane", '"Fiasco Felicity" Tanner', "Ogre"}, rows
-    assert fp.DOWN.search(rows["Ogre"]) is not None, rows["Ogre"]
+    assert set(rows) == {"Donn Estevane", "Fiasco Felicity Tanner", "Ogre"}, rows
+    fell = [line for line in fp.log_lines(played) if "Ogre unconscious" in line]
+    assert fell == ["  round 4  Ogre unconscious: failed the HT roll to stay conscious"], fp.log_lines(played)
+    assert fp.DOWN.search(rows["Ogre"]) is None and "-1/20" in rows["Ogre"]  # awake after an hour's HT roll (B423)
     assert not any(fp.DOWN.search(row) for name, row in rows.items() if name != "Ogre"), rows
     assert played.status == 0
 

@@ -16,11 +16,11 @@ from checklist.graph.program import Program
 from checklist.present.passing import assumed_since
 from checklist.roster.combatants import Condition, Roster
 from checklist.roster.load import load
-from tests.turns import DATA
+from tests.turns import DATA, EndOfCombat
 
 # Alice's attack: a hit (10 against 15, or less the location's penalty), Bruno's parry fails
 # (15 against Parry 9).
-HIT = {"maneuver": "attack", "attack-dice": "10", "defense": "parry", "defense-dice": "15"}
+HIT = {"maneuver": "attack", "attack-dice": "10", "defense": "parry", "defense-dice": "15", "bleeding-rules": "no"}
 
 
 def duel(tmp_path: Path, *changes: tuple[str, str], extra: str = "") -> Roster:
@@ -41,7 +41,8 @@ class Turn:
 
     def __init__(self, flow: Program, roster: Roster, typed: dict[str, str], until: str = "combat-over",
                  brunos_turn: bool = False) -> None:  # fmt: skip
-        self.session = Session(flow, at="combat.1", seed=11, roster=roster, pause=False)
+        self.end = EndOfCombat()  # when the fight ends, the roster it left (post-combat changes it)
+        self.session = Session(flow, at="combat.1", seed=11, roster=roster, pause=False, observers=[self.end])
         self.seen: dict[str, object] = {}
         self.asked: list[str] = []
         self.assumed: dict[str, object] = {}
@@ -70,7 +71,7 @@ attack = Turn
 
 
 def bruno(turn: Turn, who: str = "Bruno") -> Condition:
-    roster = turn.session.state.roster
+    roster = turn.end.roster or turn.session.state.roster
     assert roster is not None
     index = roster.index(who)
     assert index is not None
@@ -250,6 +251,7 @@ def test_a_death_check_at_minus_hp_mortal_wound_on_a_failure_by_1_or_2(flow: Pro
     assert [s for v in turn.session.state.trace for s in [v.step] if s == "combat.117"] == ["combat.117"]
     state = bruno(turn)
     assert (state.current_hp, state.dead, state.unconscious) == (-13, False, False)
+    assert state.mortally_wounded  # combat.117: kept for the end of the fight (post-combat.8)
     dies = attack(flow, at_hp(duel(tmp_path), "Bruno", -4), {**typed, "death-dice": "15"})  # fails by 3
     assert bruno(dies).dead and "knockdown-dice" not in dies.asked  # died at 116: 118 -> 121, no check
 

@@ -22,9 +22,8 @@ from checklist.engine.session import Session
 from checklist.graph.program import Program
 from checklist.present.fight import fight_view
 from checklist.present.screen import roster_view
-from checklist.present.text import combatant_text
+from checklist.present.text import combatant_text, log_text
 from checklist.roster.load import load
-from checklist.terminal.paint import attack_text
 from tests.turns import DATA
 
 ROSTER = DATA / "rapid-fire.toml"
@@ -88,7 +87,13 @@ def test_a_dodge_made_exactly_stops_one_hit_and_the_other_two_each_roll_damage(f
         ("hit 1 of 2", 5, "torso"),
         ("hit 2 of 2", 2, "torso"),
     ]
-    assert "hit 2 of 2: damage 4 pi to the torso; injury 2" in attack_text(view.log[1])
+    hurt = [log_text(line) for line in view.events if line.event in ("damage", "injury")]
+    assert hurt == [
+        "round 1  Bruno takes damage 7 pi to the torso (hit 1 of 2)",
+        "round 1  Bruno injury 5 (HP 13 → 8)",
+        "round 1  Bruno takes damage 4 pi to the torso (hit 2 of 2)",
+        "round 1  Bruno injury 2 (HP 8 → 6)",
+    ]  # one line per hit, each with its own damage and injury
     bruno = next(row for row in view.combatants if row.name == "Bruno")
     assert bruno.wounds == ("torso 5", "torso 2")
 

@@ -71,7 +71,7 @@ def test_a_whole_fight_from_the_first_turn_to_the_end(duel: Served) -> None:
     assert session.finished is not None and session.finished.kind == "end"
     assert session.state.step.startswith("post-combat.")
     assert "The flow ended at post-combat." in html and "<caption>The combatants</caption>" in html
-    log = re.findall(r"<li>round (\d)\s+(\w+) → (\w+): attack", html)
+    log = re.findall(r"<li[^>]*>round (\d)\s+(\w+) attacks (\w+) ", html)
     assert log == [("2", "Alice", "Bruno"), ("1", "Bruno", "Alice"), ("1", "Alice", "Bruno")]  # newest first
     saved = saving.read(duel.path)
     assert saved.finished and len(saved.events) == len(session.events)

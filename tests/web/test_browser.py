@@ -206,8 +206,10 @@ def test_turn_a_by_clicking_and_typing(turn_file: Path, browser: Any) -> None:
         step(lambda: press(browser, "n"), "no")  # the combat goes on: Bruno's turn
         assert local.state.roster is not None and local.state.roster.actor.name == "Bruno"
         assert "Bruno" in by_css(browser, ".combatants li.acting").text
-        log = by_css(browser, ".log-lines li").text  # newest first: Alice's hit of this turn
-        assert log.startswith("round 2 Alice → Bruno: attack 13 vs 15: success")
+        from selenium.webdriver.common.by import By
+
+        log = [li.text for li in browser.find_elements(By.CSS_SELECTOR, ".log-lines li")]  # newest first
+        assert log[0].startswith("round 2 Bruno shock") and "round 2 Alice attacks Bruno 13 vs 15: success" in log
     finally:
         server.stop()
 

@@ -22,7 +22,8 @@ from checklist.model.names import slug
 from checklist.model.vocabulary import OWNED
 from checklist.roster.combatants import Roster, RosterError
 
-TARGET_ITEMS = ("defender", "combatant-hit")  # the split whose branch names the target
+TARGET_ITEMS = ("defender", "combatant-hit", "combatant")  # the split whose branch names the target
+ROSTER_ITEM = "combatant"  # `split T for each combatant`: a branch for every combatant of the roster, not asked
 
 
 def branch_target(frames: tuple[Frame, ...]) -> str | None:

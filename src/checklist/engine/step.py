@@ -14,7 +14,7 @@ from checklist.compute import evaluate
 from checklist.engine import questions as q
 from checklist.engine.defaults import default_for, npc
 from checklist.engine.questions import Question
-from checklist.engine.reader import Reader
+from checklist.engine.reader import ROSTER_ITEM, Reader
 from checklist.engine.state import Decision, Known, SessionError, State
 from checklist.graph.program import Program
 from checklist.model.conditions import Value
@@ -85,6 +85,9 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
             if count is None:
                 return ask(jump.count), None
             return None, Decision("split", index, names=counted_names(jump, count), why=f"{jump.count} = {count}")
+        if isinstance(jump, m.Split) and jump.item == ROSTER_ITEM and reader.roster is not None:
+            everybody = tuple(sheet.name for sheet in reader.roster.sheets)  # in turn order; each branch's target
+            return None, Decision("split", index, names=everybody, why="every combatant of the roster")
         if isinstance(jump, m.Split):
             names = _assumed_names(jump, reader) if reader.assume else None
             if isinstance(names, str):

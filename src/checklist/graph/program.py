@@ -41,6 +41,12 @@ class Program:
         return resolve(target, checklist)
 
     @cached_property
+    def turn_loop(self) -> frozenset[str]:
+        """The checklists that pass the turn on (`next turn`): while the run is in one, it is
+        someone's turn; before (pre-combat) and after (post-combat) it is no one's."""
+        return frozenset(s.checklist for s in self.steps.values() if any(isinstance(a, m.NextTurn) for a in s.actions))
+
+    @cached_property
     def flow(self) -> FlowGraph:
         return FlowGraph.build(self)
 

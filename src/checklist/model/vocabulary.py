@@ -29,10 +29,12 @@ STATE = (
     "in-hand",  # the item held ready: a Ready (combat.23) changes it, an attack does not
     "unready",  # the item in hand needs a Ready before it attacks or parries again (B270)
     "attacked-unbalanced",  # attacked with an unbalanced weapon (U): no parry with it until the next turn (B269)
+    "mortally-wounded",
+    "bleeding-successes",
 )
 FLAGS = (
     *("stunned", "grappled", "all-out", "unconscious", "dead", "waiting", "move-and-attack"),
-    *("unready", "attacked-unbalanced"),
+    *("unready", "attacked-unbalanced", "mortally-wounded"),
 )
 TRAITS = ("combat-reflexes", "grip-mastery")  # yes/no, when the sheet says
 # what a combatant has, which the sheet may not say: a fact read from one of these is that

@@ -1,10 +1,12 @@
 """The fight as a game master reads it at the end: who is left with what, and what each attack did.
 
-`fight_view` is plain data: a table of the combatants (HP and FP, shock, posture, conditions)
-and a combat log with one line per attack, read back from the trace: the visit that chose the
-target starts an attack, and the facts its visits used (the attack roll against the effective
-skill, the defense, the damage and the injury) say what happened.  Whose attack it was comes
-from the turns passed since (`next turn` runs at the end of each turn).
+`fight_view` is plain data: a table of the combatants (HP and FP, shock, posture, conditions),
+one record per attack (or per hit of it), and the combat log: one line per event (an attack,
+a defense, damage, injury, shock, a major wound, a knockdown, a stun, unconsciousness, a mortal
+wound, a death, a Ready), read back from the trace: the visit that chose the target starts an
+attack, and the facts its visits used (the attack roll against the effective skill, the
+defense, the damage and the injury, ...) say what happened.  Whose turn it was comes from the
+turns passed since (`next turn` runs at the end of each turn).  A miss has no defense line.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from checklist.roster.combatants import Roster
 ATTACK_STARTS = "combat.27"  # First unresolved attack: the target is chosen here
 HIT_STARTS = "combat.85"  # Base damage: each hit that lands runs the damage steps from here (83 splits them)
 TURN_ENDS = "combat.135"  # End of turn: `next turn`
+TURN_STARTS = "combat.1"  # Incapacitated or unconscious?: the roll to stay conscious
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +44,8 @@ class AttackLine:
     round: int
     attacker: str
     target: str
-    roll: str  # "13 vs 15: success by 2"
-    defense: str  # "parry 13 vs 9: failure by 4", "none"
+    roll: str  # "13 vs 15: success"
+    defense: str  # "parry 13 vs 9: failure", "none" (no active defense); "" when none was called for (a miss)
     damage: str  # "3 cut" or ""
     injury: int | None
     location: str = ""  # where it struck (wound-location)
@@ -51,9 +54,21 @@ class AttackLine:
 
 
 @dataclass(frozen=True, slots=True)
+class LogLine:
+    """One event of the combat log; present/text.py's `log_text` words it."""
+
+    round: int
+    event: str  # attack, defense, damage, injury, shock, major wound, knockdown, stun, unconscious, mortal wound,
+    # death, ready
+    who: str  # who did it (an attack, a Ready) or whom it befell
+    detail: str = ""  # "Bruno 13 vs 15: success", "parry 12 vs 9: failure", "6 cut to the torso"
+
+
+@dataclass(frozen=True, slots=True)
 class FightView:
     combatants: tuple[CombatantRow, ...]
     log: tuple[AttackLine, ...]
+    events: tuple[LogLine, ...] = ()  # the combat log, in the order things happened
 
 
 def fight_view(session: Session) -> FightView | None:
@@ -61,8 +76,10 @@ def fight_view(session: Session) -> FightView | None:
     roster = session.state.roster
     if roster is None:
         return None
-    log = _log(session.state.trace, roster)
-    return FightView(_rows(roster, log, session.program), log)
+    attacks = _attacks(session.state.trace, roster)
+    log = tuple(_line(a.round, a.attacker, {**a.head, **a.hit}, a.label) for a in attacks)
+    events = _events(session.state.trace, roster, attacks)
+    return FightView(_rows(roster, log, session.program), log, events)
 
 
 def _rows(roster: Roster, log: tuple[AttackLine, ...], program: Program) -> tuple[CombatantRow, ...]:
@@ -91,13 +108,34 @@ def _rows(roster: Roster, log: tuple[AttackLine, ...], program: Program) -> tupl
     return tuple(rows)
 
 
-def _log(trace: tuple[Visit, ...], roster: Roster) -> tuple[AttackLine, ...]:
-    """One line per attack: the visits from one attack's start to the next start or the turn's end."""
-    names = [s.name for s in roster.sheets]
+@dataclass(frozen=True, slots=True)
+class _Attack:
+    """One attack, or one hit of it: what its visits used before the hits (the roll, the defense)
+    and in this hit's damage steps; where in the trace it started."""
+
+    round: int
+    attacker: str
+    head: dict[str, Value]
+    hit: dict[str, Value]
+    label: str  # "hit 2 of 3", or ""
+    start: int  # the trace index of its first visit
+    first: bool  # the first hit of its attack (the attack and defense lines go before it)
+
+
+def _turns(trace: tuple[Visit, ...], roster: Roster) -> list[int]:
+    """For each visit, the number of the turn it belongs to, counted from 0 at the fight's first."""
     ends_after = [0] * (len(trace) + 1)  # turns ended at or after each visit
     for i in range(len(trace) - 1, -1, -1):
         ends_after[i] = ends_after[i + 1] + (trace[i].step == TURN_ENDS)
-    lines: list[AttackLine] = []
+    now = (roster.round - 1) * len(roster.sheets) + roster.current
+    return [now - ends_after[i] for i in range(len(trace))]
+
+
+def _attacks(trace: tuple[Visit, ...], roster: Roster) -> list[_Attack]:
+    """Each attack's visits, from its start to the next start or the turn's end, cut at each hit."""
+    names = [s.name for s in roster.sheets]
+    turns = _turns(trace, roster)
+    out: list[_Attack] = []
     starts = [i for i, v in enumerate(trace) if v.step == ATTACK_STARTS]
     for n, start in enumerate(starts):
         stop = min(
@@ -109,11 +147,101 @@ def _log(trace: tuple[Visit, ...], roster: Roster) -> tuple[AttackLine, ...]:
         cuts = [i for i, v in enumerate(visits) if v.step == HIT_STARTS]
         head = _used(visits[: cuts[0] if cuts else len(visits)])
         hits = [_used(visits[a:b]) for a, b in zip(cuts, [*cuts[1:], len(visits)], strict=False)] or [{}]
-        turn = (roster.round - 1) * len(names) + roster.current - ends_after[start]  # turns since the first
+        turn = turns[start]
         for k, hit in enumerate(hits, 1):
             label = f"hit {k} of {len(hits)}" if len(hits) > 1 else ""
-            lines.append(_line(turn // len(names) + 1, names[turn % len(names)], {**head, **hit}, label))
-    return tuple(lines)
+            out.append(_Attack(turn // len(names) + 1, names[turn % len(names)], head, hit, label, start, k == 1))
+    return out
+
+
+def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack]) -> tuple[LogLine, ...]:
+    """The combat log: each turn's own events (out cold at its start, a Ready), then each attack's, in order."""
+    names = [s.name for s in roster.sheets]
+    turns = _turns(trace, roster)
+    timed: list[tuple[int, int, LogLine]] = []  # (trace index, order within it, line)
+    readied: set[int] = set()  # the turns whose Ready is logged
+    for i, visit in enumerate(trace):
+        used = {fact: value for fact, value, _ in visit.used}
+        round_, actor = turns[i] // len(names) + 1, names[turns[i] % len(names)]
+        if visit.step == TURN_STARTS and used.get("failed-consciousness") == "yes":
+            timed.append((i, 0, LogLine(round_, "unconscious", actor, "failed the HT roll to stay conscious")))
+        if used.get("maneuver") == "ready" and turns[i] not in readied:
+            readied.add(turns[i])
+            timed.append((i, 0, LogLine(round_, "ready", actor)))
+    order = 0  # the lines of one attack's hits share its start: they keep their own order
+    for attack in attacks:
+        lines = _attack_events(attack) if attack.first else []
+        for line in lines + _hit_events(attack):
+            order += 1
+            timed.append((attack.start, order, line))
+    return tuple(line for _, _, line in sorted(timed, key=lambda t: (t[0], t[1])))
+
+
+def _attack_events(a: _Attack) -> list[LogLine]:
+    used = {**a.head, **a.hit}
+    target = str(used.get("target", "")) or "?"
+    roll = _roll(used, "attack-dice", "final-skill", "attack-outcome")
+    lines = [LogLine(a.round, "attack", a.attacker, f"{target} {roll}")]
+    defense = _defense(used)
+    if defense:
+        lines.append(LogLine(a.round, "defense", target, defense))
+    return lines
+
+
+def _hit_events(a: _Attack) -> list[LogLine]:
+    """Damage, injury, shock, a major wound, a knockdown and what it did, a mortal wound, a death."""
+    used = {**a.head, **a.hit}
+    who = str(used.get("target", "")) or "?"
+    out: list[LogLine] = []
+
+    def add(event: str, detail: str = "") -> None:
+        out.append(LogLine(a.round, event, who, detail))
+
+    dice = used.get("basic-damage", used.get("damage-roll"))
+    if dice is None:
+        return out
+    where = str(used.get("wound-location", ""))
+    place = f" to the {where.replace('-', ' ')}" if where else ""
+    add("damage", f"{dice} {used.get('damage-type', '')}".rstrip() + place + (f" ({a.label})" if a.label else ""))
+    injury = used.get("wound-injury", used.get("injury"))
+    if isinstance(injury, int):
+        before, after = used.get("target-current-hp"), used.get("hp-after")
+        hp = f" (HP {before} → {after})" if isinstance(before, int) and isinstance(after, int) else ""
+        add("injury", f"{injury}{hp}")
+    shock = used.get("shock")
+    if isinstance(shock, int) and shock:
+        add("shock", f"{shock} to DX and IQ on the next turn")
+    if used.get("major-wound") == "yes":
+        add("major wound", f"{where.replace('-', ' ')} crippled" if used.get("crippled") == "yes" else "")
+    if used.get("knockdown-check") == "yes":
+        automatic = used.get("knockdown-automatic") == "yes"
+        add("knockdown", "fails without a roll" if automatic else _knockdown_roll(used))
+        if used.get("knockdown-failed") == "yes":
+            add("stun", "stunned, falls (lying)")
+        if used.get("knocked-out") == "yes":
+            add("unconscious", "the knockdown check failed by 5 or more")
+    if used.get("mortal-wound") == "yes":
+        add("mortal wound", "a death check failed by 1 or 2")
+    if used.get("died") == "yes":
+        add("death")
+    return out
+
+
+def _knockdown_roll(used: dict[str, Value]) -> str:
+    ht, modifier = used.get("target-ht"), used.get("knockdown-modifier")
+    against = {"knockdown-score": ht + modifier} if isinstance(ht, int) and isinstance(modifier, int) else {}
+    return _roll({**used, **against}, "knockdown-dice", "knockdown-score", "knockdown-outcome")
+
+
+def _defense(used: dict[str, Value]) -> str:
+    """The defense: which, and its roll; "none" when the defender made none; "" when none was
+    called for (the attack missed, or the step was never reached)."""
+    if "defense" not in used:
+        return ""
+    defense = str(used["defense"])
+    if "defense-dice" in used:
+        defense += " " + _roll(used, "defense-dice", "defense-score", "defense-outcome")
+    return defense
 
 
 def _used(visits: tuple[Visit, ...]) -> dict[str, Value]:
@@ -123,9 +251,7 @@ def _used(visits: tuple[Visit, ...]) -> dict[str, Value]:
 
 def _line(round_: int, attacker: str, used: dict[str, Value], hit: str = "") -> AttackLine:
     roll = _roll(used, "attack-dice", "final-skill", "attack-outcome")
-    defense = str(used.get("defense", "none"))
-    if "defense-dice" in used:
-        defense += " " + _roll(used, "defense-dice", "defense-score", "defense-outcome")
+    defense = _defense(used)
     dice = used.get("basic-damage", used.get("damage-roll"))
     damage = f"{dice} {used.get('damage-type', '')}".rstrip() if dice is not None else ""
     injury = used.get("wound-injury", used.get("injury"))  # what the target took: a crippled limb's is capped

@@ -166,7 +166,7 @@ def roll_target(session: Session) -> str | None:
     except (CannotCompute, Need):
         return None
     score, _ = as_value(worked.value)
-    words = _words(session.program, call.args[2], reader.read)
+    words = _words(session.program, call.args[2], reader.read, lambda a: reader.attribute(a.role, a.name, None))
     return f"{score} or less" + (f": {words}" if words else "")
 
 
@@ -187,12 +187,20 @@ def label(program: Program, fact: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _words(program: Program, expr: m.Expr, read: Callable[[str], Value | None]) -> str | None:
-    """`HT 12 + knockdown and stunning modifier 3`: each fact by its label and value; a lone fact by
-    its label only (its value is the score)."""
+def _words(
+    program: Program, expr: m.Expr, read: Callable[[str], Value | None], attribute: Callable[[m.Attr], Value]
+) -> str | None:
+    """`HT 12 + knockdown and stunning modifier 3`: each fact or sheet number by its label and value;
+    a lone one by its label only (its value is the score)."""
     if isinstance(expr, m.Name):
         return label(program, expr.name)
-    return _said(expr, lambda name: f"{label(program, name)} {read(name)}")
+    if isinstance(expr, m.Attr) and expr.name in SHEET_NUMBERS:
+        return expr.name.upper()
+
+    def sheet(attr: m.Attr) -> str | None:
+        return f"{attr.name.upper()} {attribute(attr)}" if attr.name in SHEET_NUMBERS else None
+
+    return _said(expr, lambda name: f"{label(program, name)} {read(name)}", sheet)
 
 
 def _written(expr: m.Expr) -> str | None:
@@ -200,17 +208,20 @@ def _written(expr: m.Expr) -> str | None:
     return _said(expr, lambda name: name)
 
 
-def _said(expr: m.Expr, name: Callable[[str], str]) -> str | None:
-    """Arithmetic on facts as text, each fact as `name` says it; a nested right side in brackets
-    (`target-dx - (knockback - 1)`); None for anything but numbers, facts, roles and arithmetic."""
+def _said(
+    expr: m.Expr, name: Callable[[str], str], attribute: Callable[[m.Attr], str | None] = lambda a: None
+) -> str | None:
+    """Arithmetic on facts as text, each fact as `name` says it and each roster attribute as
+    `attribute` does (else `target.ht`); a nested right side in brackets (`target-dx - (knockback - 1)`);
+    None for anything but numbers, facts, roles and arithmetic."""
     if isinstance(expr, m.Num):
         return str(expr.value)
     if isinstance(expr, m.Name):
         return name(expr.name)
     if isinstance(expr, m.Attr):
-        return f"{expr.role}.{expr.name}"
+        return attribute(expr) or f"{expr.role}.{expr.name}"
     if isinstance(expr, m.BinOp):
-        left, right = _said(expr.left, name), _said(expr.right, name)
+        left, right = _said(expr.left, name, attribute), _said(expr.right, name, attribute)
         if left is None or right is None:
             return None
         return f"{left} {expr.op} " + (f"({right})" if isinstance(expr.right, m.BinOp) else right)

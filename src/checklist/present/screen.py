@@ -54,7 +54,7 @@ class CombatantView:
 @dataclass(frozen=True, slots=True)
 class RosterView:
     round: int
-    turn: str  # the name of the combatant whose turn it is
+    turn: str | None  # the name of the combatant whose turn it is; None before or after the fight
     combatants: tuple[CombatantView, ...]  # in turn order
 
 
@@ -167,7 +167,10 @@ def screen(session: Session) -> Screen:
         OptionsView(fact.name, fact.choices) for o in step.options if (fact := program.facts.get(o.fact)) is not None
     )
     last = state.last
-    roster = roster_view(state.roster, program) if state.roster is not None else None
+    roster = None
+    if state.roster is not None:
+        turn = program.steps[state.step].checklist in program.turn_loop
+        roster = roster_view(state.roster, program, turn)
     return Screen(
         step.key,
         step.number,
@@ -197,7 +200,8 @@ def ref_view(ref: m.Ref) -> RefView:
     return RefView(str(ref), book_name(ref.book), describe_ref(ref))
 
 
-def roster_view(roster: Roster, program: Program) -> RosterView:
+def roster_view(roster: Roster, program: Program, turn: bool = True) -> RosterView:
+    """The combatants; `turn` False outside the turn loop (before or after the fight): no one's turn."""
     combatants = []
     for i, (sheet, state) in enumerate(zip(roster.sheets, roster.states, strict=True)):
         said = conditions(program, sheet, state)
@@ -211,10 +215,10 @@ def roster_view(roster: Roster, program: Program) -> RosterView:
                 state.shock,
                 state.posture,
                 said,
-                i == roster.current,
+                turn and i == roster.current,
             )
         )
-    return RosterView(roster.round, roster.actor.name, tuple(combatants))
+    return RosterView(roster.round, roster.actor.name if turn else None, tuple(combatants))
 
 
 def _known_shown(session: Session) -> tuple[KnownView, ...]:

@@ -1,11 +1,11 @@
-"""The words every front end shows alike: a combatant's line, an attack of the combat log, a signed number.
+"""The words every front end shows alike: a combatant's line, a line of the combat log, a signed number.
 
 The terminal paints them as text and the web page puts them in its HTML: one wording for both.
 """
 
 from __future__ import annotations
 
-from checklist.present.fight import AttackLine
+from checklist.present.fight import LogLine
 from checklist.present.screen import CombatantView
 
 
@@ -23,10 +23,24 @@ def signed(value: object) -> str:
     return f"{value:+d}" if isinstance(value, int) else str(value)
 
 
-def attack_text(a: AttackLine) -> str:
-    """One attack (or one hit of it) of the combat log:
-    `round 1  Alice → Bruno: attack 13 vs 15: success; defense ...; damage 3 cut to the torso; injury 4`."""
-    hurt = f"; injury {a.injury}" if a.injury is not None else ""
-    where = f" to the {a.location.replace('-', ' ')}" if a.location else ""
-    damage = f"; {a.hit + ': ' if a.hit else ''}damage {a.damage}{where}" if a.damage else ""
-    return f"round {a.round}  {a.attacker} → {a.target}: attack {a.roll}; defense {a.defense}{damage}{hurt}"
+EVENT_WORDS = {  # the event, as the log line says it after the name
+    "attack": "attacks",
+    "defense": "defends:",
+    "damage": "takes damage",
+    "injury": "injury",
+    "shock": "shock",
+    "major wound": "major wound",
+    "knockdown": "knockdown check",
+    "stun": "stun:",
+    "unconscious": "unconscious:",
+    "mortal wound": "mortal wound:",
+    "death": "dies",
+    "ready": "takes a Ready maneuver",
+}
+
+
+def log_text(line: LogLine) -> str:
+    """One event of the combat log: `round 1  Alice attacks Bruno 13 vs 15: success`,
+    `round 1  Bruno defends: parry 12 vs 9: failure`, `round 1  Bruno injury 6 (HP 13 → 7)`."""
+    said = EVENT_WORDS.get(line.event, line.event)
+    return f"round {line.round}  {line.who} {said} {line.detail}".rstrip().rstrip(":")

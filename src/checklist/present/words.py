@@ -7,15 +7,17 @@ from checklist.engine.session import Session
 
 
 def gm_words(session: Session, text: str) -> str:
-    """The table view names the fighters: "Whom does Alice attack?", "Which defense does Bruno use?"."""
+    """The table view names the fighters: "Whom does Alice attack?", "Which defense does Bruno use?".
+    A per-defender question's combatant is its split branch's (post-combat's "Roll for Ogre's HT roll")."""
     state = session.state
     if state.roster is None:
         return text
     actor = state.roster.actor.name
     chosen = state.known().get("target")
     target = branch_target(state.frames) or (str(chosen.value) if chosen is not None else "")
+    asked = session.program.facts.get(state.question.fact or "") if state.question is not None else None
     for words, name in (
-        ("the combatant", actor),
+        ("the combatant", target if asked is not None and asked.scope == "defender" and target else actor),
         ("the attacker", actor),
         ("the defender", target),
         ("the target", target),

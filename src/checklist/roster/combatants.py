@@ -47,6 +47,8 @@ class Condition:
     in_hand: str = ""  # the weapon whose item is held ready (the readied one at first); a Ready changes it
     unready: bool = False  # the item in hand needs a Ready before it attacks or parries (‡ after a swing, B270)
     attacked_unbalanced: bool = False  # attacked with an unbalanced weapon (U) this turn: no parry with it (B269)
+    mortally_wounded: bool = False  # failed a death check by 1 or 2 (B423): HT rolls every half hour after the fight
+    bleeding_successes: int = 0  # bleeding rolls made in a row (B420): three stop the bleeding (post-combat)
     learned: tuple[tuple[str, Value], ...] = ()  # what the sheet did not say and the game master answered (OWNED)
     wounds: tuple[tuple[str, int], ...] = ()  # injury recorded on each hit location, by slug (KEYED_STATE)
     crippled: tuple[str, ...] = ()  # the hit locations crippled, by slug (B421)
@@ -58,6 +60,7 @@ class Condition:
         marks = (
             ("dead", self.dead),
             ("unconscious", self.unconscious and not self.dead),
+            ("mortally wounded", self.mortally_wounded and not self.dead),
             ("stunned", self.stunned),
             ("grappled", self.grappled),
             ("all-out: no defense", self.all_out),

@@ -8,6 +8,7 @@ without NO_COLOR); with colour off the text is plain.
 from __future__ import annotations
 
 import re
+import textwrap
 
 from checklist.engine.session import Session
 from checklist.engine.state import Known
@@ -17,7 +18,7 @@ from checklist.present.fight import FightView
 from checklist.present.rolls import RollView, roll_line
 from checklist.present.screen import CardView, LedgerView, QuestionView, RosterView, Screen
 from checklist.present.summary import SummaryView, VisitView, summary_view
-from checklist.present.text import attack_text, combatant_text, signed
+from checklist.present.text import combatant_text, log_text, signed
 from checklist.present.where import WhereView, where_view
 
 _STYLE = {
@@ -93,7 +94,8 @@ def screen_text(view: Screen, paint: Painter) -> str:
 def roster_text(view: RosterView, brief: bool = False) -> str:
     """The status line; the table view's says FP and posture only when they are not as at the start."""
     combatants = " · ".join(combatant_text(c, brief) for c in view.combatants)
-    return f"   round {view.round}, {view.turn}'s turn · {combatants}"
+    when = f"round {view.round}, {view.turn}'s turn · " if view.turn else ""  # before or after the fight
+    return f"   {when}{combatants}"
 
 
 def ledger_lines(view: LedgerView, brief: bool = False) -> list[str]:
@@ -248,7 +250,7 @@ def summary_text(view: SummaryView, paint: Painter, trace: bool = True) -> str:
     else:
         lines = [paint(f"== The flow stopped at {view.at}: {view.label} ==", "error"), "   b goes back"]
     if view.fight is not None:
-        lines.extend(fight_lines(view.fight))
+        lines.extend(fight_lines(view.fight, paint.width))
     lines.append(f"Steps visited: {view.visits} ({view.distinct} different)")
     if not trace:
         lines.append(paint("   (every step and fact: checklist run --resume SESSION --trace)", "dim"))
@@ -264,20 +266,40 @@ def summary_text(view: SummaryView, paint: Painter, trace: bool = True) -> str:
     return "\n".join(lines)
 
 
-def fight_lines(view: FightView) -> list[str]:
-    """The combatants as a table, then one line per attack."""
-    width = max(len(c.name) for c in view.combatants)
-    lines = [f"  {'':{width}}  {'HP':>7}  {'FP':>7}  shock  posture   conditions; wounds"]
+NAME_COLUMN = 22  # a longer name goes on a line of its own, above its numbers (the table fits 80 columns)
+LOG_INDENT = " " * 11  # a log line's continuation, under the text after `round 12  `
+
+
+def fight_lines(view: FightView, width: int = 80) -> list[str]:
+    """The combatants as a table, then the combat log, one line per event, laid out for `width`
+    columns: a long name on a line of its own, conditions and wounds wrapped between words."""
+    name = min(NAME_COLUMN, max(len(c.name) for c in view.combatants))
+    lines = [f"  {'':{name}}  {'HP':>7}  {'FP':>7}  shock  posture   conditions; wounds"]
     for c in view.combatants:
-        wounds = f"; wounds: {', '.join(c.wounds)}" if c.wounds else ""
-        lines.append(
-            f"  {c.name:{width}}  {f'{c.hp}/{c.max_hp}':>7}  {f'{c.fp}/{c.max_fp}':>7}  {c.shock:>5}  "
-            f"{c.posture:<9} {', '.join(c.conditions) or '-'}{wounds}".rstrip()
-        )
-    if view.log:
+        if len(c.name) > name:
+            lines.append(f"  {c.name}")
+        shown = c.name if len(c.name) <= name else ""
+        row = f"  {shown:{name}}  {f'{c.hp}/{c.max_hp}':>7}  {f'{c.fp}/{c.max_fp}':>7}  {c.shock:>5}  {c.posture:<9} "
+        notes = [", ".join(c.conditions) or "-", *([f"wounds: {', '.join(c.wounds)}"] if c.wounds else [])]
+        if len(row + "; ".join(notes)) <= width:
+            lines.append((row + "; ".join(notes)).rstrip())
+        else:  # the wounds on lines of their own, under the row
+            lines.extend(_wrapped(row + notes[0], width, " " * 6))
+            for note in notes[1:]:
+                lines.extend(_wrapped("      " + note, width, " " * 14))
+    if view.events:
         lines.append("Combat log:")
-    lines.extend(f"  {attack_text(a)}" for a in view.log)
+    for event in view.events:
+        lines.extend(_wrapped(f"  {log_text(event)}", width, LOG_INDENT))
     return lines
+
+
+def _wrapped(line: str, width: int, indent: str) -> list[str]:
+    """`line` broken between words to fit `width`, its continuations indented by `indent`."""
+    if len(line) <= width:
+        return [line.rstrip()]
+    wrapper = textwrap.TextWrapper(width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+    return [part.rstrip() for part in wrapper.wrap(line)]
 
 
 def _visit_lines(visit: VisitView) -> list[str]:

@@ -12,7 +12,7 @@ from checklist.present.conditions import FP_WORDS, HP_WORDS
 from checklist.present.fight import FightView
 from checklist.present.screen import CombatantView, LedgerView, RosterView, Screen
 from checklist.present.summary import SummaryView
-from checklist.present.text import attack_text, signed
+from checklist.present.text import log_text, signed
 
 HURT = frozenset(HP_WORDS.values())
 TIRED = frozenset(FP_WORDS.values())
@@ -58,10 +58,12 @@ def combatant_html(c: CombatantView) -> str:
 def roster_html(view: RosterView) -> str:
     """Whose turn it is, and the combatants in turn order."""
     items = "".join(combatant_html(c) for c in view.combatants)
-    return (
-        f'<header class="roster" aria-label="The fight"><p class="round">Round {e(view.round)}, '
-        f'<strong>{e(view.turn)}</strong>\u2019s turn</p><ol class="combatants">{items}</ol></header>\n'
+    when = (
+        f'<p class="round">Round {e(view.round)}, <strong>{e(view.turn)}</strong>\u2019s turn</p>'
+        if view.turn
+        else ""  # before or after the fight
     )
+    return f'<header class="roster" aria-label="The fight">{when}<ol class="combatants">{items}</ol></header>\n'
 
 
 def ledger_html(view: LedgerView) -> str:
@@ -99,26 +101,27 @@ def cards_html(s: Screen) -> str:
 
 
 def log_html(fight: FightView | None) -> str:
-    """The combat log, newest first."""
+    """The combat log, one event a line (present/text.py's words, as in the terminal), newest first."""
     if fight is None:
         return ""
-    if not fight.log:
+    if not fight.events:
         return '<h2>Combat log</h2><p class="hint">No attack yet.</p>'
-    items = [f"<li>{e(attack_text(a))}</li>" for a in reversed(fight.log)]
+    items = [f'<li data-event="{e(line.event)}">{e(log_text(line))}</li>' for line in reversed(fight.events)]
     return f'<h2>Combat log</h2><ol class="log-lines" reversed>{"".join(items)}</ol>'
 
 
 def fight_html(fight: FightView) -> str:
-    """The combatants at the end of the fight, as a table."""
+    """The combatants at the end of the fight, as a table: the terminal's columns (paint.fight_lines)."""
     rows = "".join(
         f'<tr><th scope="row">{e(c.name)}</th><td>{e(c.hp)}/{e(c.max_hp)}</td><td>{e(c.fp)}/{e(c.max_fp)}</td>'
-        f"<td>{e(c.shock)}</td><td>{e(c.posture)}</td><td>{e(', '.join(c.conditions) or '-')}</td></tr>"
+        f"<td>{e(c.shock)}</td><td>{e(c.posture)}</td><td>{e(', '.join(c.conditions) or '-')}</td>"
+        f"<td>{e(', '.join(c.wounds) or '-')}</td></tr>"
         for c in fight.combatants
     )
     return (
         '<table class="fight"><caption>The combatants</caption><thead><tr><th scope="col">name</th>'
         '<th scope="col">HP</th><th scope="col">FP</th><th scope="col">shock</th><th scope="col">posture</th>'
-        f'<th scope="col">conditions</th></tr></thead><tbody>{rows}</tbody></table>'
+        f'<th scope="col">conditions</th><th scope="col">wounds</th></tr></thead><tbody>{rows}</tbody></table>'
     )
 
 

@@ -138,4 +138,14 @@ def read(path: Path) -> Character:
         )
     profile = data.get("profile")
     name = profile.get("name") if isinstance(profile, dict) else None
-    return Character(path, data, version, name.strip() if isinstance(name, str) and name.strip() else path.stem)
+    shown = plain_name(name) if isinstance(name, str) else ""
+    return Character(path, data, version, shown or path.stem)
+
+
+QUOTES = str.maketrans("", "", '"\u201c\u201d')  # a nickname's quotes: `"Fiasco Felicity" Tanner`
+
+
+def plain_name(name: str) -> str:
+    """The name the roster shows: a nickname's double quotes dropped (they are no part of the name
+    a game master types, and a TOML roster written from it needs none), spaces collapsed."""
+    return " ".join(name.translate(QUOTES).split())
