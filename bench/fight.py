@@ -96,7 +96,7 @@ class GameMaster:
         self, turn: fp.Turn | None, question: str, offered: str, prompt: str, screen: list[str]
     ) -> tuple[str, str]:
         plan = fs.plan_for(turn.round, turn.actor) if turn else None
-        dice = fp.DICE.search(offered)
+        dice = fp.DICE.search(question) or fp.DICE.search(offered)
         if dice is not None:
             return self.roll(turn, plan, question, dice.group(1), screen)
         answer = fs.decide(plan, turn.actor if turn else "", question, offered)

@@ -19,10 +19,10 @@ import pexpect  # type: ignore[import-untyped]  # (no stubs; the tests use it un
 
 COLUMNS, ROWS = 80, 40
 PROMPT = r"\r?\n((?:\[[^\]\r\n]*\] )?> )$"  # at the start of a line, and the last thing shown
-TURN = re.compile(r"round (\d+), (.+?)'s turn · ")
-ORDER = re.compile(r"· ([^·]+?): HP -?\d+/")  # the roster line: `· Donn Estevane: HP 13/13, ...`
-HEADER = "── "  # each step's screen starts with its rule: `── Combat Checklist › Attack roll ───`
-BODY = re.compile(r"^(→ |[a-z-]+\.\d+  )")  # after the rule and the last roll: the steps passed, or the step
+TURN = re.compile(r"round (\d+) · ([^\n]*)")  # the status line: `round 2 · Donn Estevane 13/13 · ▶Ogre 17/20, lying`
+CELL = re.compile(r"(▶?)(.+?) -?\d+/\d+")  # one combatant of it, ▶ marking whose turn it is
+HEADER = "── "  # each question's screen starts with its rule: `── combat.54 Attack roll ───`
+BODY = re.compile(r"^   round \d+ · ")  # after the rule and the last roll: the status line
 ROLL_LINE = re.compile(
     r"^(Roll [^:]+): (\S+) → (\d+)( \(typed\))?(?: vs (-?\d+)(?: \(([^)]*)\))?: ([a-z -]+?)(?: by \d+)?)?$"
 )
@@ -31,7 +31,7 @@ ATTACK = "Roll 3d6 for the attack"
 RANGED = re.compile(r"\b(range|shots)\b", re.I)
 KINDS = ("melee attack", "ranged attack", "nothing to decide", "other")
 HINT = re.compile(r"^\s+type ")  # `   type a whole number`, `   type the total the dice show (3d6: 3 to 18), ...`
-DICE = re.compile(r"type the total the dice show \((\d+d\d+(?:[+-]\d+)?):")  # a roll question's hint
+DICE = re.compile(r"\((\d+d\d+(?:[+-]\d+)?): -?\d+ to \d+\)")  # a roll question's dice: `(3d6: 3 to 18)`
 CHOICE = re.compile(r"(?:^|\s)\d+\) \S")  # `    6) Attack`, `1) dodge   2) parry`
 LEDGER_TOTAL = re.compile(r"^\s*= (-?\d+)\s")
 AGAINST = re.compile(r"^\s+succeeds on (-?\d+) or less")  # the roll question says what it is against
@@ -197,10 +197,14 @@ def note_turn(done: Play, since: int, screen: list[str]) -> None:
     match = TURN.search(unwrapped(screen))
     if match is None or done.after is not None:
         return
-    key = (int(match.group(1)), match.group(2))
+    cells = [CELL.match(cell) for cell in match.group(2).split(" · ")]
+    order = [cell.group(2) for cell in cells if cell]  # the status line lists them in turn order
+    acting = next((cell.group(2) for cell in cells if cell and cell.group(1)), None)
+    if acting is None:
+        return
+    key = (int(match.group(1)), acting)
     if done.turns and (done.turns[-1].round, done.turns[-1].actor) == key:
         return
-    order = ORDER.findall(unwrapped(screen)[match.end() - 3 :])  # the roster line lists them in turn order
     if done.turns and done.turns[-1].actor in order and key[1] in order:
         round_, at = done.turns[-1].round, order.index(done.turns[-1].actor)
         for _ in order:  # the turns between that showed no screen (--roll auto: a stunned turn asks nothing)

@@ -19,11 +19,15 @@ from tests.turns import DATA
 def test_the_attack_roll_says_the_effective_skill_first(flow: Program) -> None:
     session = table_view(flow, DATA / "duel-roster.toml")
     answer_until(session, "attack-dice", {"maneuver": "attack", "aimed-location": "torso"})
-    assert roll_target(session) == "15 or less: effective skill for this attack"
+    # final-skill is the effective-skill ledger (no Move and Attack cap): its lines that are not 0
+    assert roll_target(session) == ("15 or less: attacker's skill with this attack 15", "effective-skill")
     view = screen(session).question
     assert view is not None
-    lines = paint.question_lines(view, paint.Painter(False))
-    assert lines[:2] == ["Roll 3d6 for the attack", "   succeeds on 15 or less: effective skill for this attack"]
+    lines = paint.question_lines(view, paint.Painter(False), brief=True)
+    assert lines == [
+        "Roll 3d6 for the attack  (3d6: 3 to 18)",
+        "   succeeds on 15 or less: attacker's skill with this attack 15",
+    ]
 
 
 def test_the_roll_to_stay_conscious_says_ht_and_the_multiples_below_zero(flow: Program) -> None:
@@ -33,7 +37,7 @@ def test_the_roll_to_stay_conscious_says_ht_and_the_multiples_below_zero(flow: P
     roster = roster.record(roster.index("Alice") or 0, "current-hp", -12)
     session = Session(flow, at="combat.1", seed=1, roster=roster, pause=False)
     assert session.question is not None and session.question.fact == "consciousness-dice"
-    assert roll_target(session) == "10 or less: HT 11 - full multiples of HP below zero 1"
+    assert roll_target(session) == ("10 or less: HT 11 - full multiples of HP below zero 1", None)
 
 
 def test_a_damage_roll_has_no_number_to_come_under(flow: Program) -> None:

@@ -169,7 +169,11 @@ def test_the_attack_roll_shows_the_effective_skill_ledger_line_by_line(turn: Tur
         ("other-skill-modifier", 0, "step 52, B547, B551"), ("location-penalty", 0, "step 53, B552"),
     ]  # fmt: skip
     assert ledger.lines[0] == LedgerLineView(
-        15, "What is the attacker's skill (or technique) with this attack?", "base-skill", "step 39, B428"
+        15,
+        "What is the attacker's skill (or technique) with this attack?",
+        "base-skill",
+        "step 39, B428",
+        "attacker's skill with this attack",  # as the table view says it: no aside
     )
     names = [k.fact for k in view.known]  # the ledger sits where the step read it, before final-skill
     assert names.index("location-penalty") < names.index("effective-skill") < names.index("final-skill")

@@ -39,7 +39,7 @@ def test_the_table_screen_leaves_the_prose_one_key_away(duel: Program) -> None:
     assert view.brief and view.prose == ("Choose the weapon.",)
     text = paint.screen_text(view, paint.Painter(False))
     assert "Choose the weapon." not in text
-    assert "duel.2  Weapon   (p: the rule's text)" in text
+    assert re.fullmatch(r"── duel\.2 Weapon ─+  \(p: rule\)", text.splitlines()[0])  # the step on the rule
     assert "Choose the weapon." in paint.prose_text(view, paint.Painter(False))
 
 
@@ -70,40 +70,37 @@ def _run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, env=env)
 
 
-def test_many_choices_go_in_columns_in_the_table_view(flow: Program) -> None:
+def test_many_choices_follow_each_other_in_the_table_view(flow: Program) -> None:
     s = Session(flow, at="combat.53", seed=1, pause=False, facts={"base-skill": "15"})
-    lines = paint.screen_text(screen(s), paint.Painter(False)).splitlines()
-    assert lines[-7].split() == ["1)", "Skull", "8)", "Left", "Leg", "15)", "Ear", "22)", "Leg", "Joint"]
-    assert lines[-1].split() == ["7)", "Left", "Arm", "14)", "Carotid", "Artery", "21)", "Jugular", "Vein"]
+    lines = paint.screen_text(screen(s), paint.Painter(False, width=80)).splitlines()
+    listed = lines[lines.index("Which hit location is the attack aimed at (torso if none)?") + 1 :]
+    assert len(listed) == 5 and all(len(line) <= 80 for line in listed)  # 25 locations, at 80 columns
+    assert listed[0].startswith("   1) Skull   2) Face   3) Right Leg") and listed[-1].endswith("25) Vitals")
+    numbers = [int(n) for line in listed for n in re.findall(r"(\d+)\) ", line)]
+    assert numbers == list(range(1, 26))  # in reading order
     learn = Session(flow, at="combat.53", seed=1, pause=True, facts={"base-skill": "15"})
     assert paint.screen_text(screen(learn), paint.Painter(False)).splitlines()[-1] == "   25) Vitals"
 
 
-def test_the_table_view_counts_the_ledger_lines_at_zero_on_one_line() -> None:
+def test_the_table_view_puts_a_ledger_on_one_line_without_its_zeros() -> None:
     from checklist.present.screen import LedgerLineView, LedgerView
 
-    zero = LedgerLineView(0, "Evaluate bonus", "evaluate-bonus", "step 41, B364")
     view = LedgerView("Effective skill", "effective-skill", (
-        LedgerLineView(15, "Skill", "base-skill", "step 39, B428"), zero,
-        LedgerLineView(-2, "Posture", "posture-skill", "step 43, B551"),
-        LedgerLineView(0, "Shock", "shock-penalty", "step 39, B419"),
+        LedgerLineView(15, "What is the skill?", "base-skill", "step 39, B428", "skill"),
+        LedgerLineView(0, "Evaluate bonus", "evaluate-bonus", "step 41, B364", "evaluate bonus"),
+        LedgerLineView(-2, "Posture modifier (B551)", "posture-skill", "step 43, B551", "posture modifier"),
+        LedgerLineView(0, "Shock", "shock-penalty", "step 39, B419", "shock"),
     ), 0, 13)  # fmt: skip
-    assert paint.ledger_lines(view, brief=True) == [
-        "Effective skill:",  # the table view names no fact: --learn and `w` do
-        "   +15  Skill  [step 39, B428]",
-        "    -2  Posture  [step 43, B551]",
-        "    +0  2 more at +0",
-        "    = 13  Effective skill",
-    ]
-    assert len(paint.ledger_lines(view)) == 6  # the step-by-step view lists every line
+    assert paint.ledger_line(view) == "Effective skill: skill 15, posture modifier -2 = 13"  # no fact id: --learn, `w`
+    assert len(paint.ledger_lines(view)) == 6  # the step-by-step view lists every line, with its source
 
 
-def test_the_card_of_the_step_just_answered_comes_along_in_short_form(flow: Program) -> None:
+def test_the_card_of_the_step_just_answered_is_one_key_away(flow: Program) -> None:
     s = Session(flow, at="combat.11", seed=1, pause=False)
     assert s.question is not None and s.question.fact == "maneuver"
     s.answer("attack")  # 11 and 15 show the card; both pass by themselves
     view = screen(s)
     assert view.step != "combat.11" and "15" in view.passed
     assert [c.brief for c in view.cards] == [("ATTACK", "Move: Step", "Defense: Dodge √, Parry √, Block √")]
-    text = paint.screen_text(view, paint.Painter(False))
-    assert "   │ Defense: Dodge √, Parry √, Block √" in text and "Rapid Strike" not in text
+    assert "Defense: Dodge" not in paint.screen_text(view, paint.Painter(False))  # a screen per question
+    assert "   │ Move: Step" in paint.prose_text(view, paint.Painter(False))  # `p` shows it, in full

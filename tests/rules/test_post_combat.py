@@ -64,7 +64,7 @@ def test_bleeding_is_a_ht_roll_each_minute_until_it_stops(flow: Program) -> None
     of her. The table uses the rule, as a roster's `[rules]` would set."""
     typed = [("bleeding-dice", d) for d in ("11", "10", "18", "4")]
     session, asked = play(flow, roster(Bruno={"current-hp": 3}), typed, bleeding=True)
-    assert asked == [("bleeding-dice", "10 or less: HT 12 + bleeding roll modifier (-1 per 5 HP lost) -2")] * 4
+    assert asked == [("bleeding-dice", "10 or less: HT 12 + bleeding roll modifier -2")] * 4
     bruno = state(session, "Bruno")
     assert (bruno.current_hp, bruno.dead, bruno.bleeding_successes) == (-1, False, 0)
     assert state(session, "Alice").current_hp == 10

@@ -1,6 +1,7 @@
-"""Turn (a) at a real 80x40 terminal (tmux): after the attack roll, the roll line and the
-effective-skill ledger it was rolled against are on the screen together; and a burst of rapid
-fire, whose long lines break between words rather than wrap at the 80th column."""
+"""Turn (a) at a real 80x40 terminal (tmux): the attack roll says what it succeeds on, line by
+line of the effective-skill ledger, and after it the roll line is on the screen with it; each
+question's screen is at most 15 lines; and a burst of rapid fire, whose long lines break between
+words rather than wrap at the 80th column."""
 
 from __future__ import annotations
 
@@ -60,38 +61,43 @@ def test_turn_a_shows_the_roll_and_its_ledger_together_at_80x40(tmp_path: Path) 
         pane.type("attack")
         pane.wait_for("Which hit location is the attack aimed at")
         pane.type("torso")
-        pane.wait_for("type the total the dice show (3d6: 3 to 18), or Enter to roll")
+        pane.wait_for("Roll 3d6 for the attack  (3d6: 3 to 18)")
         pane.type("r")
         shown = pane.wait_for("Which active defense does Bruno use")
     finally:
         pane.close()
-    lines = shown.splitlines()
+    lines = [line.rstrip() for line in shown.splitlines()]
     assert len(lines) <= 40 and all(len(line) <= 80 for line in lines)
-    assert "Roll 3d6 for the attack: 3d6 → 13 vs 15: success by 2" in shown
-    assert "Effective skill:" in shown and "= 15  Effective skill" in shown  # a fact's id: --learn and `w`
+    assert "   succeeds on 15 or less: attacker's skill with this attack 15" in lines  # before the roll
+    assert "Roll 3d6 for the attack: 3d6 → 13 vs 15: success by 2" in lines  # after it, below
+    rules = [i for i, line in enumerate(lines) if line.startswith("── ")]
+    prompts = [i for i, line in enumerate(lines) if line.startswith(("> ", "[Enter"))]
+    sizes = [next(p for p in prompts if p > r) - r + 1 for r in rules if any(p > r for p in prompts)]
+    assert len(sizes) >= 3 and max(sizes) <= 15, sizes  # a screen per question, at most 15 lines
 
 
 def test_a_burst_at_80_columns_breaks_long_lines_between_words(tmp_path: Path) -> None:
     """Dana fires 3 shots (tests/data/rapid-fire.toml); the ledger lines are longer than 80 columns.
     Nothing reaches the terminal's edge (so nothing wraps mid-word): the pane is the same with its
-    edge-wrapped lines joined (-J), and a broken line goes on indented; the maneuver choices keep
-    two columns."""
+    edge-wrapped lines joined (-J), and a broken line goes on indented; the maneuver choices follow
+    each other on a line."""
     command = (f"{sys.executable} -m checklist run {FLOW} --roster {ROOT / 'tests/data/rapid-fire.toml'} "
                f"--at combat.1 --seed 5 --session {tmp_path / 's.json'}")  # fmt: skip
     pane = Pane(tmp_path / "tmux.sock", command)
     try:
         first = pane.wait_for("Which maneuver does Dana choose?")
         for answer, then in (("attack", "How many shots"), ("3", "How far away is Bruno, in yards?"),
-                             ("10", "Which hit location is the attack aimed at")):  # fmt: skip
+                             ("10", "Which hit location is the attack aimed at"),
+                             ("", "Roll 3d6 for the attack")):  # fmt: skip
             pane.type(answer)
             shown = pane.wait_for(then)
         joined = pane.screen(joined=True)
     finally:
         pane.close()
     assert [line.rstrip() for line in shown.splitlines()] == [line.rstrip() for line in joined.splitlines()]
-    # the 17 maneuvers still take two columns at 80: only the last column's own cells set how wide it is
-    assert any("1) Aim" in line and "10) Defensive Attack" in line for line in first.splitlines())
-    # a ledger line longer than 80 columns breaks between words and goes on indented
+    # the 17 maneuvers in reading order, as many to a line as fit in 80 columns
+    assert any(line.startswith("   1) Aim   2) All-Out Attack") for line in first.splitlines())
+    # what the attack succeeds on, longer than 80 columns, breaks between words and goes on indented
     lines = shown.splitlines()
     broken = [i for i in range(len(lines) - 1) if len(lines[i].rstrip()) > 60 and lines[i + 1].startswith("      ")]
     assert broken and all(len(line.rstrip()) <= 80 for line in lines)

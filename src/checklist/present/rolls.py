@@ -8,6 +8,7 @@ expression is `success(TABLE, ROLL, SKILL)` names the roll and the skill, and it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -16,7 +17,9 @@ from checklist.compute.evaluate import CannotCompute, Evaluator, Need, as_value,
 from checklist.engine.questions import Value
 from checklist.engine.reader import Reader
 from checklist.engine.session import Session
+from checklist.engine.state import Known
 from checklist.graph.program import Program
+from checklist.model.conditions import decide
 from checklist.model.vocabulary import SHEET_NUMBERS
 from checklist.present.passing import since_answer
 
@@ -150,10 +153,11 @@ def _against(session: Session, skill: m.Expr, known: dict[str, Value]) -> tuple[
     return (value if isinstance(value, int) else None), _written(skill)
 
 
-def roll_target(session: Session) -> str | None:
+def roll_target(session: Session) -> tuple[str, str | None] | None:
     """Before a roll: what it must come under, in the game master's words, worked out from what
-    is known (`15 or less: HT 12 + knockdown and stunning modifier 3`); None when the flow does
-    not say (a damage roll) or a number is not known yet."""
+    is known (`15 or less: HT 12 + knockdown and stunning modifier 3`), and the ledger it spells
+    out, if it is one (`16 or less: attacker's skill 15, size modifier bonus +1`: effective-skill);
+    None when the flow does not say (a damage roll) or a number is not known yet."""
     question = session.state.question
     if question is None or question.kind != "roll" or question.fact is None:
         return None
@@ -166,12 +170,64 @@ def roll_target(session: Session) -> str | None:
     except (CannotCompute, Need):
         return None
     score, _ = as_value(worked.value)
-    words = _words(session.program, call.args[2], reader.read, lambda a: reader.attribute(a.role, a.name, None))
-    return f"{score} or less" + (f": {words}" if words else "")
+    skill = call.args[2]
+    ledger = _ledger_of(session, reader, skill.name, score) if isinstance(skill, m.Name) else None
+    if ledger is not None:
+        return f"{score} or less: {_ledger_words(session, ledger)}", ledger.fact
+    words = _words(session.program, skill, reader.read, lambda a: reader.attribute(a.role, a.name, None))
+    return f"{score} or less" + (f": {words}" if words else ""), None
+
+
+def _ledger_of(session: Session, reader: Reader, fact: str, score: Value, depth: int = 4) -> Known | None:
+    """The ledger a fact is, or comes to unchanged (`final-skill` is `effective-skill` but for a
+    Move and Attack's cap; `defense-score` is the parry's ledger): None when it is not one."""
+    found = session.state.known().get(fact)
+    if found is not None and found.lines:
+        return found
+    decl = session.program.facts.get(fact)
+    if decl is None or decl.expr is None or depth == 0:
+        return None
+    read: list[str] = []
+
+    def reading(name: str) -> Value:
+        read.append(name)
+        return reader.value(name)
+
+    def holds(cond: m.Condition) -> bool:
+        return decide(cond, reading) is True
+
+    try:
+        Evaluator(session.program, reading, holds, reader.attribute).run(decl.expr)
+    except (CannotCompute, Need):
+        return None
+    same = [
+        k
+        for name in dict.fromkeys(read)
+        if reader.read(name) == score and (k := _ledger_of(session, reader, name, score, depth - 1))
+    ]
+    return same[0] if len(same) == 1 else None
+
+
+def _ledger_words(session: Session, ledger: Known) -> str:
+    """A ledger's lines that are not 0, each by its label: `attacker's skill 15, size modifier bonus +1`."""
+    known = session.state.known()
+    said: list[str] = []
+    for fact, _ in ledger.lines:
+        line = known.get(fact)
+        if line is None or line.value == 0:
+            continue
+        value = line.value if not said or not isinstance(line.value, int) else f"{line.value:+d}"
+        said.append(f"{label(session.program, fact)} {value}")
+    if ledger.adjust:
+        said.append(f"correction typed by the game master {ledger.adjust:+d}")
+    return ", ".join(said) or "0"
 
 
 def _no_condition(cond: m.Condition) -> bool:
     raise CannotCompute("a condition")
+
+
+_ASIDE = re.compile(r"\s*\([^()]*\)")
 
 
 def label(program: Program, fact: str) -> str:
@@ -181,7 +237,7 @@ def label(program: Program, fact: str) -> str:
         return fact
     if isinstance(decl.expr, m.Attr) and decl.expr.name in SHEET_NUMBERS:
         return decl.expr.name.upper()
-    text = decl.question.rstrip("?")
+    text = _ASIDE.sub("", decl.question).split(", ")[0].strip().rstrip("?").strip()  # asides: the rule's text says
     for lead in ("What is the ", "What is "):
         text = text.removeprefix(lead)
     return text[:1].lower() + text[1:]

@@ -23,6 +23,7 @@ from checklist.present.passing import assumed_since, passed_steps, since_answer
 from checklist.present.refs import book_name
 from checklist.present.refs import describe as describe_ref
 from checklist.present.rolls import RollView, last_roll, roll_target
+from checklist.present.rolls import label as fact_label
 from checklist.present.words import gm_words
 from checklist.roster.combatants import Roster
 
@@ -72,6 +73,7 @@ class LedgerLineView:
     what: str  # the line fact's question
     fact: str
     source: str  # "step 39, B428": the step that added the line and the fact's pages
+    label: str = ""  # the question as the game master says it: "attacker's skill with this attack"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +121,8 @@ class QuestionView:
     next: str | None  # `continue`: where the step goes, "combat.3 Title  (stunned)"
     default: str | None = None  # what Enter answers, as the choice's label: "Torso", "broadsword"
     against: str | None = None  # a roll: what it must come under, before it is rolled ("15 or less: HT 12 + 3")
+    spelt: str | None = None  # the ledger `against` spells out line by line (effective-skill), if it does
+    dice: str | None = None  # a roll: what the dice can show, "3d6: 3 to 18"
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +278,7 @@ def ledger_view(program: Program, ledger: Known, known: dict[str, Known]) -> Led
         refs = program.facts[fact].refs if fact in program.facts else ()
         if refs:
             source += ", " + ", ".join(str(r) for r in refs)
-        lines.append(LedgerLineView(value, what, fact, source))
+        lines.append(LedgerLineView(value, what, fact, source, fact_label(program, fact)))
     correction = ledger.adjust or None
     return LedgerView(title, ledger.fact, tuple(lines), correction, total)  # total from the lines shown
 
@@ -318,8 +322,12 @@ def question_view(session: Session) -> QuestionView | None:
     text = question.text if session.pause else gm_words(session, question.plain or question.text)
     default = "roll" if question.kind == "roll" else question.default  # Enter rolls the dice
     label = next((o.label for o in question.options if o.value == default), default)
-    hint, against = _hint(question), roll_target(session)
-    return QuestionView(question.kind, text, question.fact, question.override, hint, choices, None, label, against)
+    hint, target = _hint(question), roll_target(session)
+    against, spelt = target if target is not None else (None, None)
+    dice = _range(question.dice) if question.kind == "roll" else None
+    return QuestionView(
+        question.kind, text, question.fact, question.override, hint, choices, None, label, against, spelt, dice
+    )
 
 
 def _hint(question: Question) -> str | None:

@@ -10,13 +10,14 @@ from checklist.present.screen import CombatantView
 
 
 def combatant_text(view: CombatantView, brief: bool = False) -> str:
-    """`Bruno: HP 3/13, FP 12/12, lying, shock -4, stunned`; brief (the table view's status line):
-    FP only when not full and the posture only when not standing."""
+    """`Bruno: HP 3/13, FP 12/12, lying, shock -4, stunned`; brief (the table view's status line,
+    `Bruno 3/13, lying, shock -4, stunned`): FP only when not full, the posture only when not standing."""
     fp = "" if brief and view.fp == view.max_fp else f", FP {view.fp}/{view.max_fp}"
     posture = "" if brief and view.posture == "standing" else f", {view.posture}"
     shock = f", shock {view.shock}" if view.shock else ""
     conditions = "".join(f", {c}" for c in view.conditions)
-    return f"{view.name}: HP {view.hp}/{view.max_hp}{fp}{posture}{shock}{conditions}"
+    hp = f" {view.hp}/{view.max_hp}" if brief else f": HP {view.hp}/{view.max_hp}"
+    return f"{view.name}{hp}{fp}{posture}{shock}{conditions}"
 
 
 def signed(value: object) -> str:

@@ -53,63 +53,86 @@ class Painter:
 
 
 def screen_text(view: Screen, paint: Painter) -> str:
-    """The step: where it sits, its prose and refs, what is known, the cards, and the question."""
+    """The step: where it sits, its prose and refs, what is known, the cards, and the question.
+    Brief (the table view): a screen per question, the step on its rule, the ledgers that lead to
+    a roll on a line each, no card (`p` shows the rule's text, `w` the facts)."""
+    if view.brief:
+        return "\n".join(_brief_lines(view, paint))
     head = view.checklist + (f" › {view.section}" if view.section else "")
-    rule = paint(f"── {head} " + "─" * max(3, 60 - len(head)), "head")
-    lines = [rule] if view.brief else ["", rule]  # the table view: the rule alone sets screens apart
+    lines = ["", paint(f"── {head} " + "─" * max(3, 60 - len(head)), "head")]
     if view.roll is not None:
         lines.append(roll_text(view.roll, paint))
-    if view.passed and not view.brief:  # the table view: a screen per question, not per step
+    if view.passed:
         lines.append(paint("→ " + " · ".join(view.passed), "dim"))
-    if view.assumed and not view.brief:  # the table view: `w` lists them
+    if view.assumed:
         said = " · ".join(f"{fact} {value}" for fact, value in view.assumed)
         lines.append(paint(f"   assumed: {said}  (o NAME changes one)", "dim"))
     branch = paint(f"   [{view.branch}]", "dim") if view.branch else ""
-    hint = paint("   (p: the rule's text)", "dim") if view.brief and view.prose else ""
-    lines.append(paint(f"{view.step}  {view.title}", "title") + branch + hint)
+    lines.append(paint(f"{view.step}  {view.title}", "title") + branch)
     if view.roster is not None:
-        lines.append(paint(roster_text(view.roster, view.brief), "dim"))
+        lines.append(paint(roster_text(view.roster), "dim"))
     if view.resumed:
         lines.append(paint("   (back here after the split)", "dim"))
-    if not view.brief:
-        lines.extend(f"   {line}" for line in view.prose)
-    if view.refs and not view.brief:  # the table view: `p` shows them with the rule's text
+    lines.extend(f"   {line}" for line in view.prose)
+    if view.refs:
         lines.append("   " + paint("refs: " + "; ".join(r.described for r in view.refs), "ref"))
-    if not view.brief:
-        lines.extend(paint(f"   see table: {table}", "dim") for table in view.tables)
+    lines.extend(paint(f"   see table: {table}", "dim") for table in view.tables)
     lines.extend(paint(f"   options ({o.fact}): {', '.join(o.choices)}", "dim") for o in view.options)
     for known in view.known:
         if known.ledger is not None:
-            lines.extend("   " + paint(line, "known") for line in ledger_lines(known.ledger, view.brief))
-        elif not view.brief:  # the table view shows the ledgers; `w` lists every fact known
+            lines.extend("   " + paint(line, "known") for line in ledger_lines(known.ledger))
+        else:
             lines.append("   " + paint(f"known: {known.fact} = {known.value}  ({known.how})", "known"))
     for card in view.cards:
-        lines.extend(card_lines(card, paint, view.brief))
+        lines.extend(card_lines(card, paint))
     lines.extend(paint(f"  ! {message}", "error") for message in view.messages)
     if view.question is not None:
-        lines.extend(question_lines(view.question, paint, view.brief))
+        lines.extend(question_lines(view.question, paint))
     return "\n".join(lines)
 
 
+def _brief_lines(view: Screen, paint: Painter) -> list[str]:
+    """The table view's screen: `── combat.54 Attack roll ── [defender Ogre]`, the roll just made,
+    the status line, the ledgers on a line each (a roll's own is in its `succeeds on`), the question."""
+    where = f"── {view.step} {view.title} " + (f"[{view.branch}] " if view.branch else "")
+    hint = "  (p: rule)" if view.prose else ""
+    lines = [paint(where + "─" * max(3, min(paint.width, 80) - len(where) - len(hint)), "head") + paint(hint, "dim")]
+    if view.roll is not None:
+        lines.append(roll_text(view.roll, paint))
+    if view.roster is not None:
+        lines.append(paint(roster_text(view.roster, brief=True), "dim"))
+    if view.resumed:
+        lines.append(paint("   (back here after the split)", "dim"))
+    lines.extend(paint(f"   options ({o.fact}): {', '.join(o.choices)}", "dim") for o in view.options)
+    question = view.question
+    if question is None or question.kind == "roll":  # a ledger leads to a roll: elsewhere, `w` shows it
+        spelt = question.spelt if question is not None else None
+        lines.extend(
+            "   " + paint(ledger_line(k.ledger), "known")
+            for k in view.known
+            if k.ledger is not None and k.ledger.fact != spelt
+        )
+    lines.extend(paint(f"  ! {message}", "error") for message in view.messages)
+    if question is not None:
+        lines.extend(question_lines(question, paint, brief=True))
+    return lines
+
+
 def roster_text(view: RosterView, brief: bool = False) -> str:
-    """The status line; the table view's says FP and posture only when they are not as at the start."""
-    combatants = " · ".join(combatant_text(c, brief) for c in view.combatants)
-    when = f"round {view.round}, {view.turn}'s turn · " if view.turn else ""  # before or after the fight
+    """The status line: `round 2, Bruno's turn · Alice: HP 10/10 · ...`; the table view's is
+    `round 2 · Alice 10/10 · ▶Bruno 9/13, lying`, FP and posture only when not as at the start."""
+    if brief:
+        when = f"round {view.round} · " if view.turn else ""  # no one's turn before or after the fight
+        return "   " + when + " · ".join(("▶" if c.acting else "") + combatant_text(c, brief) for c in view.combatants)
+    combatants = " · ".join(combatant_text(c) for c in view.combatants)
+    when = f"round {view.round}, {view.turn}'s turn · " if view.turn else ""
     return f"   {when}{combatants}"
 
 
-def ledger_lines(view: LedgerView, brief: bool = False) -> list[str]:
-    """A ledger as lines: its title, each value with what it is and its source, then the total.
-
-    Brief (the table view): the lines at +0 are counted on one line, not listed; the total is
-    still the sum of the lines shown."""
-    out = [f"{view.title}:" if brief else f"{view.title} ({view.fact}):"]  # a fact's id: --learn and `w`
-    shown = [line for line in view.lines if not brief or line.value != 0]
-    where = (lambda line: line.source) if brief else (lambda line: f"{line.fact}; {line.source}")
-    out.extend(f"  {signed(line.value):>4}  {line.what}  [{where(line)}]" for line in shown)
-    if len(shown) < len(view.lines):
-        zero = [line.fact for line in view.lines if line not in shown]
-        out.append(f"    +0  {len(zero)} more at +0" + ("" if brief else f": {', '.join(zero)}"))
+def ledger_lines(view: LedgerView) -> list[str]:
+    """A ledger as lines: its title, each value with what it is and its source, then the total."""
+    out = [f"{view.title} ({view.fact}):"]  # a fact's id: --learn and `w`
+    out.extend(f"  {signed(line.value):>4}  {line.what}  [{line.fact}; {line.source}]" for line in view.lines)
     if view.correction:
         out.append(f"  {signed(view.correction):>4}  correction typed by the game master")
     total = "?" if view.total is None else view.total
@@ -117,21 +140,33 @@ def ledger_lines(view: LedgerView, brief: bool = False) -> list[str]:
     return out
 
 
-def card_lines(view: CardView, paint: Painter, brief: bool = False) -> list[str]:
-    shown = view.brief if brief and view.brief else view.lines
-    return [paint(f"   ┌ {view.deck} card", "dim"), *("   │ " + line for line in shown), paint("   └", "dim")]
+def ledger_line(view: LedgerView) -> str:
+    """A ledger on one line, its lines that are not 0 (the table view): `Effective Parry: 11, -2 shock = 9`."""
+    shown = [line for line in view.lines if line.value != 0]
+    said = [f"{line.label or line.what} {signed(line.value) if i else line.value}" for i, line in enumerate(shown)]
+    if view.correction:
+        said.append(f"correction typed by the game master {signed(view.correction)}")
+    total = "?" if view.total is None else view.total
+    return f"{view.title}: {', '.join(said) or '0'} = {total}"
+
+
+def card_lines(view: CardView, paint: Painter) -> list[str]:
+    return [paint(f"   ┌ {view.deck} card", "dim"), *("   │ " + line for line in view.lines), paint("   └", "dim")]
 
 
 def prose_text(view: Screen, paint: Painter) -> str:
-    """The rule's text of the step, for `p` in the table view."""
-    refs = "   " + paint("refs: " + "; ".join(r.described for r in view.refs), "ref") if view.refs else ""
-    return "\n".join([paint(f"{view.step}  {view.title}", "title"), *(f"   {line}" for line in view.prose), refs])
+    """The rule's text of the step and its cards, for `p` in the table view."""
+    refs = ["   " + paint("refs: " + "; ".join(r.described for r in view.refs), "ref")] if view.refs else []
+    cards = [line for card in view.cards for line in card_lines(card, paint)]
+    return "\n".join(
+        [paint(f"{view.step}  {view.title}", "title"), *(f"   {line}" for line in view.prose), *refs, *cards]
+    )
 
 
 def question_lines(view: QuestionView, paint: Painter, brief: bool = False) -> list[str]:
     """The question with what to type: the hint, or the numbered choices; `continue` shows the next step.
 
-    Brief (the table view): many choices are laid out in columns, so the screen stays short."""
+    Brief (the table view): many choices follow each other on a line, so the screen stays short."""
     lines: list[str] = []
     if view.kind == "continue":
         if view.next is not None:
@@ -139,36 +174,33 @@ def question_lines(view: QuestionView, paint: Painter, brief: bool = False) -> l
         lines.append(paint("Press Enter to go on.", "question"))
         return lines
     prefix = "Override: " if view.override else ""
-    lines.append(paint(prefix + view.text, "question"))
+    inline = brief and view.dice is not None  # the table view: the dice's range on the question's line
+    lines.append(paint(prefix + view.text, "question") + (paint(f"  ({view.dice})", "dim") if inline else ""))
     if view.against is not None:
         lines.append(paint(f"   succeeds on {view.against}", "known"))
     choices = view.choices
-    if view.hint is not None:
+    if view.hint is not None and not inline:
         lines.append(f"   {view.hint}")
     elif not choices:
         pass
     elif len(choices) <= INLINE_CHOICES and all(len(c.label) < SHORT_LABEL for c in choices):
         lines.append("   " + "   ".join(f"{c.key}) {c.label}" for c in choices))
     elif brief and len(choices) > COLUMN_CHOICES:
-        lines.extend(_columns([f"{c.key:>2}) {c.label}" for c in choices], paint.width))
+        lines.extend(_flowing([f"{c.key}) {c.label}" for c in choices], min(paint.width, 80)))
     else:
         lines.extend(f"   {c.key:>2}) {c.label}" for c in choices)
     return lines
 
 
-def _columns(cells: list[str], width: int = 96) -> list[str]:
-    """Cells in as many columns as fit in `width` (the last column's own cells need no padding),
-    numbered down each column."""
-    cell = max(len(c) for c in cells) + 3
-    for count in range(max(1, (width - 3) // cell + 1), 0, -1):
-        rows = -(-len(cells) // count)
-        lines = [
-            "   " + "".join(cells[r + k * rows].ljust(cell) for k in range(count) if r + k * rows < len(cells)).rstrip()
-            for r in range(rows)
-        ]
-        if count == 1 or max(map(len, lines)) <= width:
-            return lines
-    return []  # pragma: no cover - one column is always returned
+def _flowing(cells: list[str], width: int) -> list[str]:
+    """Cells one after another, as many to a line as fit in `width`: numbered in reading order."""
+    lines: list[str] = []
+    for cell in cells:
+        if lines and len(lines[-1]) + 3 + len(cell) <= width:
+            lines[-1] += "   " + cell
+        else:
+            lines.append("   " + cell)
+    return lines
 
 
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
