@@ -22,7 +22,7 @@ from checklist.present.conditions import conditions
 from checklist.present.passing import assumed_since, passed_steps, since_answer
 from checklist.present.refs import book_name
 from checklist.present.refs import describe as describe_ref
-from checklist.present.rolls import RollView, last_roll, roll_target
+from checklist.present.rolls import RollView, last_roll, roll_adds, roll_target
 from checklist.present.rolls import label as fact_label
 from checklist.present.words import gm_words
 from checklist.roster.combatants import Roster
@@ -123,6 +123,7 @@ class QuestionView:
     against: str | None = None  # a roll: what it must come under, before it is rolled ("15 or less: HT 12 + 3")
     spelt: str | None = None  # the ledger `against` spells out line by line (effective-skill), if it does
     dice: str | None = None  # a roll: what the dice can show, "3d6: 3 to 18"
+    adds: str | None = None  # what is added to the roll after it: "All-Out Attack (Strong) damage bonus +2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,8 +327,9 @@ def question_view(session: Session) -> QuestionView | None:
     against, spelt = target if target is not None else (None, None)
     dice = _range(question.dice) if question.kind == "roll" else None
     return QuestionView(
-        question.kind, text, question.fact, question.override, hint, choices, None, label, against, spelt, dice
-    )
+        question.kind, text, question.fact, question.override, hint, choices, None, label, against, spelt, dice,
+        roll_adds(session),
+    )  # fmt: skip
 
 
 def _hint(question: Question) -> str | None:

@@ -16,6 +16,9 @@ def gm_words(session: Session, text: str) -> str:
     chosen = state.known().get("target")
     target = branch_target(state.frames) or (str(chosen.value) if chosen is not None else "")
     asked = session.program.facts.get(state.question.fact or "") if state.question is not None else None
+    weapon = state.known().get("weapon")
+    if weapon is not None:  # "Roll the broadsword's damage"
+        text = text.replace("the weapon's", f"the {str(weapon.value).lower()}'s")
     for words, name in (
         ("the combatant", target if asked is not None and asked.scope == "defender" and target else actor),
         ("the attacker", actor),

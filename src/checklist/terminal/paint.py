@@ -178,6 +178,8 @@ def question_lines(view: QuestionView, paint: Painter, brief: bool = False) -> l
     lines.append(paint(prefix + view.text, "question") + (paint(f"  ({view.dice})", "dim") if inline else ""))
     if view.against is not None:
         lines.append(paint(f"   succeeds on {view.against}", "known"))
+    if view.adds is not None:
+        lines.append(paint(f"   then adds {view.adds}", "known"))
     choices = view.choices
     if view.hint is not None and not inline:
         lines.append(f"   {view.hint}")

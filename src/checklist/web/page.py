@@ -118,6 +118,8 @@ def question_html(q: QuestionView, token: str) -> str:
     parts = [ask]
     if q.against is not None:  # the number to roll against, before the roll (a tablet showed it only after)
         parts.append(f'<p class="against">succeeds on <strong>{e(q.against)}</strong></p>')
+    if q.adds is not None:  # what the rules add to the roll after it (All-Out Attack, Strong)
+        parts.append(f'<p class="adds">then adds {e(q.adds)}</p>')
     if q.hint is not None:
         parts.append(f'<p class="hint">{e(q.hint)}</p>')
     typed = q.kind in ("roll", "number") or not q.choices
