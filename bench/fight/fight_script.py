@@ -21,7 +21,7 @@ SIDES = (("Basic Warrior.gcs", "party"), ("Fiasco-Felicity.gcs", "party"), ("Ogr
 MANEUVER = r"^Which maneuver does"
 ATTACK_ROLL = r"^Roll 3d6 for the attack"
 DEFENSE_ROLL = r"^Roll 3d6 for the active defense"
-DAMAGE_ROLL = r"^Roll the weapon's damage"
+DAMAGE_ROLL = r"^Roll the (weapon's )?damage"
 KNOCKDOWN = r"knockdown|stun"  # the HT roll after a major wound (B420)
 CONSCIOUS = r"conscious"  # the HT roll at 0 HP or less (B327)
 # The knockdown roll's screen shows no number to roll against: the script gives it, HT 13 and

@@ -25,7 +25,7 @@ def test_an_all_out_attack_strong_adds_two_to_the_damage_before_it_is_rolled(flo
     view = screen(session).question
     assert view is not None
     assert paint.question_lines(view, paint.Painter(False), brief=True) == [
-        "Roll the broadsword's damage  (1d6+2: 3 to 8)",
+        "Roll the damage of the broadsword  (1d6+2: 3 to 8)",
         "   then adds All-Out Attack (Strong) damage bonus +2",
     ]
 

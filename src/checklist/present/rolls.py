@@ -231,9 +231,9 @@ def roll_adds(session: Session) -> str | None:
         return None
     reader = Reader.of(session.program, session.state, assume=not session.pause)
     for fact in session.program.facts.values():
-        terms = _terms(fact.expr) if fact.expr is not None else []
-        if not any(isinstance(t, m.Name) and t.name == question.fact for _, t in terms):
-            continue
+        terms = _terms(fact.expr) if isinstance(fact.expr, m.BinOp) and fact.expr.op == "+" else []
+        if not any(isinstance(t, m.Name) and t.name == question.fact and sign > 0 for sign, t in terms):
+            continue  # a margin (`skill - roll`) is not added to the roll
         said = []
         for sign, term in terms:
             value = reader.read(term.name) if isinstance(term, m.Name) and term.name != question.fact else None

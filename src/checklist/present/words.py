@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from checklist.engine.reader import branch_target
 from checklist.engine.session import Session
 
@@ -17,8 +19,8 @@ def gm_words(session: Session, text: str) -> str:
     target = branch_target(state.frames) or (str(chosen.value) if chosen is not None else "")
     asked = session.program.facts.get(state.question.fact or "") if state.question is not None else None
     weapon = state.known().get("weapon")
-    if weapon is not None:  # "Roll the broadsword's damage"
-        text = text.replace("the weapon's", f"the {str(weapon.value).lower()}'s")
+    if weapon is not None:  # "Roll the damage of the broadsword (swung)"
+        text = re.sub(r"\bthe weapon's (\w+)", lambda m: f"the {m[1]} of the {str(weapon.value).lower()}", text)
     for words, name in (
         ("the combatant", target if asked is not None and asked.scope == "defender" and target else actor),
         ("the attacker", actor),
