@@ -226,19 +226,3 @@ def as_value(value: Scalar) -> tuple[int | str, bool]:
         return value, False
     whole = math.floor(value)
     return whole, whole != value
-
-
-def success_call(expr: m.Expr | None, roll: str) -> m.Call | None:
-    """`success(TABLE, roll, SKILL[, CRITICAL-SKILL])` in `expr`, if it is there: what a roll is
-    rolled against (the screen before the roll, the line after it, whose roll it is)."""
-    if expr is None:
-        return None
-    if isinstance(expr, m.Call) and expr.func == "success" and len(expr.args) in (3, 4):
-        arg = expr.args[1]
-        if isinstance(arg, m.Name) and arg.name == roll:
-            return expr
-    for child in m.expr_children(expr):
-        found = success_call(child, roll)
-        if found is not None:
-            return found
-    return None

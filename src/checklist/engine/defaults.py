@@ -9,7 +9,7 @@ weapon, a foe standing).  A roll has none: the dice say, or the tool rolls.
 from __future__ import annotations
 
 from checklist import model as m
-from checklist.compute.evaluate import NoRoster, success_call
+from checklist.compute.evaluate import NoRoster
 from checklist.engine.reader import Reader
 
 TACTICS = "tactics"
@@ -79,10 +79,8 @@ def _role(reader: Reader, decl: m.Fact) -> str:
     """`target` when what the fact is rolled against reads the target first (`target-ht`), else `actor`."""
     if decl.dice_expr is not None:
         return _first_role(reader, decl.dice_expr, set()) or "actor"
-    for fact in reader.program.facts.values():
-        call = success_call(fact.expr, decl.name)
-        if call is not None:
-            return _first_role(reader, call.args[2], set()) or "actor"
+    for _, call in reader.program.rolled_against.get(decl.name, ())[:1]:
+        return _first_role(reader, call.args[2], set()) or "actor"
     return "actor"
 
 

@@ -302,8 +302,8 @@ class Session:
             return False
         here = self.history[-2]  # the screen the override was asked at
         anchor = st.went_on_from(self.history[:-1])
-        since = len(anchor.trace) - 1 if anchor is not None else 0
-        return any(name == fact for visit in here.trace[since:-1] for name, _, _ in visit.used)
+        since = anchor.visit_count - 1 if anchor is not None else 0
+        return any(name == fact for visit in here.trace_from(since)[:-1] for name, _, _ in visit.used)
 
     def _reroute(self, fact: str, value: Value) -> State:
         """The state the last answer leads to when `fact` is `value` wherever it is read."""

@@ -127,10 +127,11 @@ class Trail:
         self.visit = visit
         self.length: int = (prev.length if prev is not None else 0) + 1
 
-    def visits(self) -> tuple[Visit, ...]:
+    def visits(self, start: int = 0) -> tuple[Visit, ...]:
+        """The visits from the `start`-th on (0: all), oldest first: O(visits after `start`)."""
         out: list[Visit] = []
         node: Trail | None = self
-        while node is not None:
+        while node is not None and node.length > start:
             out.append(node.visit)
             node = node.prev
         return tuple(reversed(out))
@@ -195,6 +196,14 @@ class State:
     def trace(self) -> tuple[Visit, ...]:
         """Every visit so far, oldest first (O(visits): for summaries, not for each answer)."""
         return self.trail.visits() if self.trail is not None else ()
+
+    @property
+    def visit_count(self) -> int:
+        return self.trail.length if self.trail is not None else 0
+
+    def trace_from(self, start: int) -> tuple[Visit, ...]:
+        """The visits from the `start`-th on (`trace[start:]`), walking back only that far: for each answer."""
+        return self.trail.visits(max(start, 0)) if self.trail is not None else ()
 
     @property
     def last(self) -> Visit | None:

@@ -41,6 +41,18 @@ class Program:
         return resolve(target, checklist)
 
     @cached_property
+    def rolled_against(self) -> dict[str, tuple[tuple[str, m.Call], ...]]:
+        """Each roll fact's `success(TABLE, ROLL, SKILL)` calls, with the fact each is in, in the
+        facts' order: worked out once, as the screen and the defaults ask it at every answer."""
+        out: dict[str, list[tuple[str, m.Call]]] = {}
+        for fact in self.facts.values():
+            for call in m.success_calls(fact.expr):
+                roll = call.args[1]
+                if isinstance(roll, m.Name):
+                    out.setdefault(roll.name, []).append((fact.name, call))
+        return {roll: tuple(calls) for roll, calls in out.items()}
+
+    @cached_property
     def turn_loop(self) -> frozenset[str]:
         """The checklists that pass the turn on (`next turn`): while the run is in one, it is
         someone's turn; before (pre-combat) and after (post-combat) it is no one's."""

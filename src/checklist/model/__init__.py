@@ -103,6 +103,9 @@ from checklist.model.expressions import (
 from checklist.model.expressions import (
     expr_names as expr_names,
 )
+from checklist.model.expressions import (
+    success_calls as success_calls,
+)
 from checklist.model.nodes import (
     NOWHERE as NOWHERE,
 )

@@ -99,6 +99,15 @@ def expr_children(expr: Expr) -> tuple[Expr, ...]:
     return ()
 
 
+def success_calls(expr: Expr | None) -> list[Call]:
+    """Every `success(TABLE, ROLL, SKILL[, CRITICAL-SKILL])` in `expr`: what each roll is rolled
+    against (the screen before the roll, the line after it, whose roll it is)."""
+    if expr is None:
+        return []
+    found = [expr] if isinstance(expr, Call) and expr.func == "success" and len(expr.args) in (3, 4) else []
+    return found + [call for child in expr_children(expr) for call in success_calls(child)]
+
+
 def expr_names(expr: Expr) -> list[Name]:
     """Every bare name in an expression (facts and values alike), conditions included."""
     out: list[Name] = [expr] if isinstance(expr, Name) else []

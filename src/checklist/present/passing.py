@@ -12,10 +12,9 @@ from checklist.engine.state import Visit, went_on_from
 
 def since_answer(session: Session) -> tuple[Visit, ...]:
     """The visits from the one the last answer was given at (the first visit, at the start) to now."""
-    visits = session.state.trace
     anchor = went_on_from(session.history)
-    answered = len(anchor.trace) - 1 if anchor is not None else 0
-    return visits[max(answered, 0) :]
+    answered = anchor.visit_count - 1 if anchor is not None else 0
+    return session.state.trace_from(answered)
 
 
 def assumed_since(session: Session) -> tuple[tuple[str, Value], ...]:

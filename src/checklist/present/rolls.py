@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from checklist import model as m
-from checklist.compute.evaluate import CannotCompute, Evaluator, Need, as_value, success_call
+from checklist.compute.evaluate import CannotCompute, Evaluator, Need, as_value
 from checklist.engine.questions import Value
 from checklist.engine.reader import Reader
 from checklist.engine.session import Session
@@ -54,10 +54,9 @@ def last_roll(session: Session) -> RollView | None:
     known = _values_since(session)
     then = _damage(known, decl.name) or _hits(known, decl.name) or _landed(known, decl.name)
     roll = RollView(decl.name, decl.question, dice or "", event.value, event.rolled, then=then)
-    for fact in session.program.facts.values():
-        call = success_call(fact.expr, decl.name)
-        outcome = known.get(fact.name)
-        if call is None or outcome is None:
+    for fact, call in session.program.rolled_against.get(decl.name, ()):
+        outcome = known.get(fact)
+        if outcome is None:
             continue
         score, name = _against(session, call.args[2], known)
         return replace(roll, against=score, against_name=name, outcome=str(outcome))
@@ -161,9 +160,10 @@ def roll_target(session: Session) -> tuple[str, str | None] | None:
     question = session.state.question
     if question is None or question.kind != "roll" or question.fact is None:
         return None
-    call = next((c for f in session.program.facts.values() if (c := success_call(f.expr, question.fact))), None)
-    if call is None:
+    calls = session.program.rolled_against.get(question.fact, ())
+    if not calls:
         return None
+    call = calls[0][1]
     reader = Reader.of(session.program, session.state, assume=not session.pause)
     try:
         worked = Evaluator(session.program, reader.read, _no_condition, reader.attribute).run(call.args[2])
