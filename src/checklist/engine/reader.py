@@ -9,12 +9,11 @@ typed over it.  Nothing here asks or prints: the session turns a missing fact in
 from __future__ import annotations
 
 from contextlib import suppress
-from dataclasses import replace
 
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
 from checklist.engine.questions import Value
-from checklist.engine.state import Frame, How, Known, State
+from checklist.engine.state import Frame, How, Known, State, evolve
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
@@ -206,8 +205,8 @@ class Reader:
             self.seq += 1
             current = Known(ledger, 0, decl.scope, "ledger", self.step, self.seq)
         if all(line != fact for line, _ in current.lines):
-            current = replace(current, lines=current.lines + ((fact, self.step),))
-        current = replace(current, value=self._sum(current))
+            current = evolve(current, lines=current.lines + ((fact, self.step),))
+        current = evolve(current, value=self._sum(current))
         self.known[ledger] = self.changed[ledger] = current
 
     def ledger(self, name: str) -> int:
@@ -216,7 +215,7 @@ class Reader:
             return 0
         total = self._sum(current)
         if total != current.value:
-            current = replace(current, value=total)
+            current = evolve(current, value=total)
             self.known[name] = self.changed[name] = current
         return total
 

@@ -17,7 +17,6 @@ Facts are forgotten by three rules (docs/run.md, "Scopes"):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from checklist import model as m
 from checklist.compute import evaluate
@@ -39,6 +38,7 @@ from checklist.engine.state import (
     State,
     Trail,
     Visit,
+    evolve,
 )
 from checklist.engine.step import Evaluated, evaluated
 from checklist.graph.program import Program
@@ -152,7 +152,7 @@ class Session:
         if question.kind == "continue":
             assert state.decision is not None
             event = Event("continue", state.step)
-            new = self._settle(self._apply(replace(state, question=None), state.decision))
+            new = self._settle(self._apply(evolve(state, question=None), state.decision))
         elif question.kind == "split":
             names = tuple(answer) if isinstance(answer, tuple) else ()
             if not isinstance(answer, tuple):
@@ -160,7 +160,7 @@ class Session:
             event = Event("split", state.step, names=names)
             statement = self._split_statement(state)
             decision = Decision("split", statement, names=names)
-            new = self._settle(self._apply(replace(state, question=None, answered=True), decision))
+            new = self._settle(self._apply(evolve(state, question=None, answered=True), decision))
         else:
             if not isinstance(answer, (str, int)):
                 raise BadAnswer("this question needs a value")
@@ -173,7 +173,7 @@ class Session:
             rolls = state.rolls + (1 if rolled else 0)
             roster = self._reader(state).learn(fact, answer)  # Grip Mastery, a shield: that combatant's
             new = self._settle(
-                replace(
+                evolve(
                     state, facts=known, question=None, decision=None, answered=True, seq=seq, rolls=rolls, roster=roster
                 )
             )
@@ -186,9 +186,9 @@ class Session:
         old = state.known().get(fact.name)
         kept = tuple(k for k in state.facts if k.fact != fact.name and k.fact not in stale)
         if fact.kind == "ledger" and old is not None and isinstance(answer, int):
-            reader = Reader(self.program, kept + (replace(old, adjust=0),), state.step, seq)
+            reader = Reader(self.program, kept + (evolve(old, adjust=0),), state.step, seq)
             adjust = answer - reader.ledger(fact.name)
-            return kept + (replace(old, value=answer, how="override", adjust=adjust),)
+            return kept + (evolve(old, value=answer, how="override", adjust=adjust),)
         return kept + (Known(fact.name, answer, fact.scope, how, state.step, seq),)
 
     def roll(self) -> int:
@@ -211,7 +211,7 @@ class Session:
         question = q.fact_question(
             self.program, decl, override=True, dice=reader.dice(decl), names=reader.names_for(decl)
         )
-        self.history.append(replace(state, question=question, decision=None))
+        self.history.append(evolve(state, question=question, decision=None))
         self.events.append(Event("override", state.step, fact))
 
     def rewind(self, state: State) -> None:
@@ -281,14 +281,14 @@ class Session:
             done = self._evaluate(state)
             if done.changed:
                 state = st.merged(state, done.changed)
-            state = replace(state, consulted=done.consulted, roster=done.reader.roster, acted=done.reader.acted)
+            state = evolve(state, consulted=done.consulted, roster=done.reader.roster, acted=done.reader.acted)
             if done.need is not None:
-                return replace(state, question=done.need.question, decision=None)
+                return evolve(state, question=done.need.question, decision=None)
             decision = done.decision
             assert decision is not None
             shown = not state.answered or self.program.steps[state.step].cards
             if self.pause and shown and decision.kind != "stuck":
-                return replace(state, question=CONTINUE, decision=decision)
+                return evolve(state, question=CONTINUE, decision=decision)
             state = self._apply(state, decision)
         raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover
 
@@ -339,15 +339,15 @@ class Session:
         )
         used = last.used + tuple(u for u in used if u[0] not in {v[0] for v in last.used})
         outcome = f"{last.outcome}; {decision.describe()}" if last.outcome else decision.describe()
-        trail = Trail(state.trail.prev, replace(last, used=used, outcome=outcome))
-        state = replace(state, trail=trail, question=None, decision=None)
+        trail = Trail(state.trail.prev, evolve(last, used=used, outcome=outcome))
+        state = evolve(state, trail=trail, question=None, decision=None)
         if decision.kind == "jump":
             assert decision.target is not None
             return self._arrive(state, decision.target)
         if decision.kind == "end":
-            return replace(state, finished=Finish("end", decision.label))
+            return evolve(state, finished=Finish("end", decision.label))
         if decision.kind == "stuck":
-            return replace(state, finished=Finish("stuck", decision.why))
+            return evolve(state, finished=Finish("stuck", decision.why))
         if decision.kind == "return":
             return self._branch_done(state)
         return self._split(state, decision)
@@ -360,7 +360,7 @@ class Session:
         until = resolve(jump.until, step.checklist) if jump.until is not None else None
         if target not in self.program.steps:
             why = f"step {step.key} splits to {jump.target}, which does not exist"
-            return replace(state, finished=Finish("stuck", why))
+            return evolve(state, finished=Finish("stuck", why))
         assert target is not None
         frame = Frame(
             step.key, decision.statement, target, until, jump.returns, jump.item, decision.names, 0, state.facts
@@ -368,15 +368,15 @@ class Session:
         if not decision.names:  # nobody: the split is over before it began
             if frame.goes_on is not None:
                 return self._arrive(state, frame.goes_on)
-            return replace(state, statement=decision.statement + 1)  # same visit, next statement
-        return self._visit(replace(state, frames=state.frames + (frame,)), target)
+            return evolve(state, statement=decision.statement + 1)  # same visit, next statement
+        return self._visit(evolve(state, frames=state.frames + (frame,)), target)
 
     def _arrive(self, state: State, key: str) -> State:
         """Arrive at a step by a jump: a branch may end here; otherwise visit it."""
         if state.frames and state.frames[-1].until == key:
             return self._branch_done(state)
         if key not in self.program.steps:  # e.g. a split's join that names no step
-            return replace(state, finished=Finish("stuck", f"the flow goes on at {key}, which does not exist"))
+            return evolve(state, finished=Finish("stuck", f"the flow goes on at {key}, which does not exist"))
         return self._visit(state, key)
 
     def _visit(self, state: State, key: str, rules: bool = True) -> State:
@@ -385,15 +385,15 @@ class Session:
         facts, spare = forget(self.scopes, state.facts, state.spare, key) if rules else (state.facts, state.spare)
         branch = st.branch_label(state.frames)
         trail = Trail(state.trail, Visit(key, branch))
-        return replace(state.visiting(key, 0, trail), facts=facts, spare=spare, acted=0)
+        return evolve(state.visiting(key, 0, trail), facts=facts, spare=spare, acted=0)
 
     def _branch_done(self, state: State) -> State:
         frame = state.frames[-1]
         facts = st.branch_facts(frame.saved, state.facts)
         if frame.index + 1 < len(frame.names):
-            frames = state.frames[:-1] + (replace(frame, index=frame.index + 1),)
-            return self._visit(replace(state, frames=frames, facts=facts), frame.target)
-        state = replace(state, frames=state.frames[:-1], facts=facts)
+            frames = state.frames[:-1] + (evolve(frame, index=frame.index + 1),)
+            return self._visit(evolve(state, frames=frames, facts=facts), frame.target)
+        state = evolve(state, frames=state.frames[:-1], facts=facts)
         if frame.goes_on is not None:
             return self._arrive(state, frame.goes_on)
         trail = Trail(state.trail, Visit(frame.step, st.branch_label(state.frames), resumed=True))

@@ -5,10 +5,12 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
 
+@lru_cache(maxsize=4096)
 def slug(text: str) -> str:
     """A table cell as a choice value: `All-Out Attack (Double)` -> `all-out-attack-double`."""
     return _NOT_SLUG.sub("-", text.lower()).strip("-")
