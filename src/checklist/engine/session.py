@@ -279,9 +279,8 @@ class Session:
             if state.finished is not None:
                 return state
             done = self._evaluate(state)
-            if done.changed:
-                state = st.merged(state, done.changed)
-            state = evolve(state, consulted=done.consulted, roster=done.reader.roster, acted=done.reader.acted)
+            read = {"consulted": done.consulted, "roster": done.reader.roster, "acted": done.reader.acted}
+            state = st.merged(state, done.changed, **read) if done.changed else evolve(state, **read)
             if done.need is not None:
                 return evolve(state, question=done.need.question, decision=None)
             decision = done.decision
@@ -385,7 +384,7 @@ class Session:
         facts, spare = forget(self.scopes, state.facts, state.spare, key) if rules else (state.facts, state.spare)
         branch = st.branch_label(state.frames)
         trail = Trail(state.trail, Visit(key, branch))
-        return evolve(state.visiting(key, 0, trail), facts=facts, spare=spare, acted=0)
+        return state.visiting(key, 0, trail, facts=facts, spare=spare, acted=0)
 
     def _branch_done(self, state: State) -> State:
         frame = state.frames[-1]

@@ -227,10 +227,13 @@ class State:
     def known(self) -> dict[str, Known]:
         return {k.fact: k for k in self.facts}
 
-    def visiting(self, step: str, statement: int, trail: Trail) -> State:
-        """At `step`'s statement `statement`, a new visit: nothing asked, decided or read yet."""
-        new = evolve(self, step=step, statement=statement, trail=trail, question=None, decision=None)
-        return evolve(new, consulted=(), answered=False)
+    def visiting(self, step: str, statement: int, trail: Trail, **more: object) -> State:
+        """At `step`'s statement `statement`, a new visit: nothing asked, decided or read yet
+        (`more`: other fields that change with it, in the same copy)."""
+        return evolve(
+            self, step=step, statement=statement, trail=trail, question=None, decision=None, consulted=(),
+            answered=False, **more,
+        )  # fmt: skip
 
     def value(self, fact: str) -> Value | None:
         for known in self.facts:
@@ -239,11 +242,12 @@ class State:
         return None
 
 
-def merged(state: State, changed: tuple[Known, ...]) -> State:
-    """Add what an evaluation computed (or a ledger line it added) to the state's facts."""
+def merged(state: State, changed: tuple[Known, ...], **more: object) -> State:
+    """Add what an evaluation computed (or a ledger line it added) to the state's facts (`more`:
+    other fields that change with them, in the same copy)."""
     names = {k.fact for k in changed}
     facts = tuple(k for k in state.facts if k.fact not in names) + changed
-    return evolve(state, facts=facts, seq=max([state.seq, *(k.seq for k in changed)]))
+    return evolve(state, facts=facts, seq=max([state.seq, *(k.seq for k in changed)]), **more)
 
 
 def branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[Known, ...]:
