@@ -45,8 +45,9 @@ def expr_uses(program: Program, fact: m.Fact) -> Iterator[tuple[str, m.Span, str
             yield from _expr(program, expr)
     if fact.assumed_unless is not None:
         yield fact.assumed_unless, fact.span, None
-    if isinstance(fact.default, str) and fact.default in program.facts:  # `default npc-maneuver`: a fact
-        yield fact.default, fact.span, None
+    named = program.default_fact(fact)  # `default npc-maneuver`
+    if named is not None:
+        yield named, fact.span, None
     for _, guard in fact.guards:
         yield guard, fact.span, "yes"
 
@@ -91,8 +92,9 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
             yield from _dice(fact)
         if fact.assumed is not None:
             yield from _assumed(program, fact, fact.assumed, "assume")
-        if fact.default is not None and fact.default not in program.facts:
-            yield from _assumed(program, fact, fact.default, "default")
+        literal = program.default_value(fact)
+        if literal is not None:
+            yield from _assumed(program, fact, literal, "default")
         if fact.name not in used:
             yield diag(
                 UNUSED_FACT,

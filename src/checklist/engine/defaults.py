@@ -19,16 +19,16 @@ def default_for(reader: Reader, decl: m.Fact, names: tuple[str, ...]) -> str | N
     """What Enter answers for `decl`, offered `names` (a combatant's, a guarded choice's)."""
     if decl.kind == "roll":
         return None
-    proposed = (
-        reader.read(decl.default) if isinstance(decl.default, str) and decl.default in reader.program.facts else None
-    )
+    named = reader.program.default_fact(decl)
+    proposed = reader.read(named) if named is not None else None
     if proposed is not None and (not names or proposed in names):
         return str(proposed)  # `default npc-maneuver`: an NPC's tactic (flow/tactics.flow)
     roster = reader.roster
     habit = roster.habit(roster.current, decl.name) if roster is not None else None
     if habit is not None and (not names or habit in names) and _still_there(reader, decl, habit):
         return str(habit)
-    preset = decl.default if decl.default is not None and decl.default not in reader.program.facts else decl.assumed
+    literal = reader.program.default_value(decl)
+    preset = literal if literal is not None else decl.assumed
     if preset is not None and (not names or preset in names):
         return str(preset)
     if decl.kind in ("weapon", "combatant") and names:

@@ -254,7 +254,7 @@ class Reader:
         for that combatant only."""
         owner = self.owner(decl)
         roster = self.roster if owner is None or self.roster is None else self.roster.learn(*owner, answer)
-        literal = decl.default is not None and decl.default not in self.program.facts
+        literal = self.program.default_value(decl) is not None
         if roster is not None and decl.scope != "defender" and (literal or decl.kind == "combatant"):
             roster = roster.remember(roster.current, decl.name, answer)  # the actor's: their target, their aim
         return roster

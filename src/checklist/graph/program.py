@@ -40,6 +40,14 @@ class Program:
         """The step key a target names, or None for end/return or a missing checklist."""
         return resolve(target, checklist)
 
+    def default_fact(self, fact: m.Fact) -> str | None:
+        """The fact a `default NAME` names (`default npc-maneuver`: an NPC's tactic), or None."""
+        return fact.default if isinstance(fact.default, str) and fact.default in self.facts else None
+
+    def default_value(self, fact: m.Fact) -> str | int | None:
+        """A `default VALUE` that is a value (`default no`), not a fact; None if there is none."""
+        return None if self.default_fact(fact) is not None else fact.default
+
     @cached_property
     def rolled_against(self) -> dict[str, tuple[tuple[str, m.Call], ...]]:
         """Each roll fact's `success(TABLE, ROLL, SKILL)` calls, with the fact each is in, in the
