@@ -115,8 +115,9 @@ class Play:
         for at, line in enumerate(self.lines):
             if not line.startswith("Roll "):
                 continue
-            # A long roll line is broken at the terminal's width: join the next line or two until it reads whole.
-            joined = (" ".join([line, *(x.strip() for x in self.lines[at + 1 : at + 1 + n])]) for n in range(3))
+            # A long roll line is broken at the terminal's width: join the next line or two, the longest that
+            # reads whole (`→ 14` at a line's end reads whole too, without the ` (typed) vs 13` after it).
+            joined = (" ".join([line, *(x.strip() for x in self.lines[at + 1 : at + 1 + n])]) for n in (2, 1, 0))
             match = next((m for m in map(ROLL_LINE.match, joined) if m), None)
             if match:
                 question, dice, value, typed, against, _, outcome = match.groups()

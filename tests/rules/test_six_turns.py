@@ -61,7 +61,7 @@ def test_a_standard_turn(key: str, tmp_path: Path) -> None:
     bruno = after["Bruno"]
     before_hp = 13 - 1  # the setup's round 1: Alice's 3 cut (1 penetrating, x1.5 = 1)
     if key == "a":
-        dice, damage = rolls["Roll the weapon's damage"]
+        dice, damage = rolls["Roll the damage of the broadsword"]  # the table view names the weapon
         assert dice == "1d6+2" and "Roll 3d6 for the attack" in rolls and "Roll 3d6 for the active defense" in rolls
         assert bruno["current-hp"] == before_hp - injury(damage, 2, 1.5)
     elif key == "b":
@@ -69,11 +69,11 @@ def test_a_standard_turn(key: str, tmp_path: Path) -> None:
     elif key == "c":
         assert rolls == {} and after["Cora"]["aim-turns"] == 1
     elif key == "d":
-        dice, damage = rolls["Roll the weapon's damage"]
+        dice, damage = rolls["Roll the damage of the longbow"]
         assert dice == "1d6+1"  # the longbow, impaling: x2 to the torso
         assert bruno["current-hp"] == before_hp - injury(damage, 2, 2)
     elif key == "e":
-        dice, damage = rolls["Roll the weapon's damage"]
+        dice, damage = rolls["Roll the damage of the broadsword"]
         assert "Roll 3d6 for the active defense" not in rolls  # no defense
         assert bruno["current-hp"] == before_hp - injury(damage, 2, 1.5)
     else:  # (f) Bruno was stunned by the setup's knockdown: his turn passes, and at its end HT 12

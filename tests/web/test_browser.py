@@ -195,7 +195,7 @@ def test_turn_a_by_clicking_and_typing(turn_file: Path, browser: Any) -> None:
         assert shown(browser)["message"] == str(refused.value)  # the terminal's words
         assert shown(browser)["lit"] == "combat.88"
         seen = step(lambda: by_css(browser, "[data-key=r]").click(), "r")
-        assert seen["roll"] == "Roll the weapon's damage: 1d6+2 → 3"
+        assert seen["roll"] == "Roll the damage of the broadsword: 1d6+2 → 3"
         assert seen["hp"] == {"Alice": "10/10", "Bruno": "11/13", "Cora": "11/11"}  # by hand: see the docstring
         screenshots(browser, "after-the-hit")
         forged = browser.execute_async_script("""

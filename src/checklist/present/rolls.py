@@ -22,6 +22,7 @@ from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.vocabulary import SHEET_NUMBERS
 from checklist.present.passing import since_answer
+from checklist.present.words import gm_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,9 @@ def last_roll(session: Session) -> RollView | None:
     dice = asked.dice if asked is not None and asked.dice else decl.dice  # `roll of ...`: worked out when asked
     known = _values_since(session)
     then = _damage(known, decl.name) or _hits(known, decl.name) or _landed(known, decl.name)
-    roll = RollView(decl.name, decl.question, dice or "", event.value, event.rolled, then=then)
+    then_asked = session.history[-2] if len(session.history) > 1 else session.state  # named as it was asked
+    said = decl.question if session.pause else gm_words(session.program, then_asked, decl.question)
+    roll = RollView(decl.name, said, dice or "", event.value, event.rolled, then=then)
     for fact, call in session.program.rolled_against.get(decl.name, ()):
         outcome = known.get(fact)
         if outcome is None:
@@ -254,6 +257,11 @@ def _no_condition(cond: m.Condition) -> bool:
     raise CannotCompute("a condition")
 
 
+def sheet_word(name: str) -> str:
+    """A sheet's number as a character sheet writes it: `HT`, `Will`, `Dodge`, `Shield DB`."""
+    return " ".join(w.upper() if len(w) <= 2 else w.capitalize() for w in name.split("-"))
+
+
 _ASIDE = re.compile(r"\s*\([^()]*\)")
 
 
@@ -263,7 +271,7 @@ def label(program: Program, fact: str) -> str:
     if decl is None:
         return fact
     if isinstance(decl.expr, m.Attr) and decl.expr.name in SHEET_NUMBERS:
-        return decl.expr.name.upper()
+        return sheet_word(decl.expr.name)
     text = _ASIDE.sub("", decl.question).split(", ")[0].strip().rstrip("?").strip()  # asides: the rule's text says
     for lead in ("What is the ", "What is "):
         text = text.removeprefix(lead)
@@ -278,10 +286,10 @@ def _words(
     if isinstance(expr, m.Name):
         return label(program, expr.name)
     if isinstance(expr, m.Attr) and expr.name in SHEET_NUMBERS:
-        return expr.name.upper()
+        return sheet_word(expr.name)
 
     def sheet(attr: m.Attr) -> str | None:
-        return f"{attr.name.upper()} {attribute(attr)}" if attr.name in SHEET_NUMBERS else None
+        return f"{sheet_word(attr.name)} {attribute(attr)}" if attr.name in SHEET_NUMBERS else None
 
     return _said(expr, lambda name: f"{label(program, name)} {read(name)}", sheet)
 

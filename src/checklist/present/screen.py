@@ -320,7 +320,7 @@ def question_view(session: Session) -> QuestionView | None:
         following = _next(session.program, decision) if decision is not None else None
         return QuestionView(question.kind, question.text, None, question.override, None, (), following)
     choices = tuple(ChoiceView(str(i), o.value, o.label) for i, o in enumerate(question.options, 1))
-    text = question.text if session.pause else gm_words(session, question.plain or question.text)
+    text = question.text if session.pause else gm_words(session.program, session.state, question.plain or question.text)
     default = "roll" if question.kind == "roll" else question.default  # Enter rolls the dice
     label = next((o.label for o in question.options if o.value == default), default)
     hint, target = _hint(question), roll_target(session)

@@ -5,22 +5,23 @@ from __future__ import annotations
 import re
 
 from checklist.engine.reader import branch_target
-from checklist.engine.session import Session
+from checklist.engine.state import State
+from checklist.graph.program import Program
 
 
-def gm_words(session: Session, text: str) -> str:
-    """The table view names the fighters: "Whom does Alice attack?", "Which defense does Bruno use?".
-    A per-defender question's combatant is its split branch's (post-combat's "Roll for Ogre's HT roll")."""
-    state = session.state
+def gm_words(program: Program, state: State, text: str) -> str:
+    """The table view names the fighters: "Whom does Alice attack?", "Which defense does Bruno use?",
+    as they stand in `state` (where the question was asked). A per-defender question's combatant is
+    its split branch's (post-combat's "Roll for Ogre's HT roll")."""
     if state.roster is None:
         return text
     actor = state.roster.actor.name
     chosen = state.known().get("target")
     target = branch_target(state.frames) or (str(chosen.value) if chosen is not None else "")
-    asked = session.program.facts.get(state.question.fact or "") if state.question is not None else None
+    asked = program.facts.get(state.question.fact or "") if state.question is not None else None
     weapon = state.known().get("weapon")
     if weapon is not None:  # "Roll the damage of the broadsword (swung)"
-        text = re.sub(r"\bthe weapon's (\w+)", lambda m: f"the {m[1]} of the {str(weapon.value).lower()}", text)
+        text = re.sub(r"\bthe weapon's (\w+)", lambda m: f"the {m[1]} of the {weapon.value}", text)
     for words, name in (
         ("the combatant", target if asked is not None and asked.scope == "defender" and target else actor),
         ("the attacker", actor),
