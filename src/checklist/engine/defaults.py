@@ -81,6 +81,9 @@ def _role(reader: Reader, decl: m.Fact) -> str:
         return _first_role(reader, decl.dice_expr, set()) or "actor"
     for _, call in reader.program.rolled_against.get(decl.name, ())[:1]:
         return _first_role(reader, call.args[2], set()) or "actor"
+    for fact in reader.program.facts.values() if decl.kind == "roll" else ():  # `target-ht - death-dice`
+        if fact.expr is not None and any(n.name == decl.name for n in m.expr_names(fact.expr)):
+            return _first_role(reader, fact.expr, {decl.name}) or "actor"
     return "actor"
 
 
