@@ -1,11 +1,15 @@
 """The whole-fight bench (bench/fight.py, GURPS issue 25) plays its physical-dice fight once: the
 run reaches the end table with the Ogre down and the party standing, every line sent is counted
 as an input, and the turns, their kinds and the parts before and after the fight add up to the
-whole run. The targets are the bench's to print, not asserted here (they are not met yet)."""
+whole run. The fight is also its test plan: every damage line is worked out by hand below, and
+the whole transcript (every roll line, the status line after each turn, the log and the end
+table) is golden (tests/rules/golden/fight-physical.txt; UPDATE_GOLDEN=1 rewrites it). The
+targets are the bench's to print, not asserted here."""
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import importlib.util
 import sys
 from pathlib import Path
@@ -13,7 +17,7 @@ from types import ModuleType
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, golden
 
 pytest.importorskip("pexpect")
 
@@ -65,3 +69,24 @@ def test_the_physical_dice_fight(tmp_path: Path) -> None:
     assert kinds["melee attack"]["turns"] >= 3 and kinds["ranged attack"]["turns"] >= 1
     assert kinds["nothing to decide"]["turns"] >= 1  # the stunned Ogre
     assert figures["median_melee_inputs"] is not None
+
+    # The damage, worked out by hand from the sheets (seed 003 steps 89-93; B379 wounding): the Ogre's
+    # torso DR 3; Donn's broadsword cuts (x1.5), Felicity's .38 is pi (x1), rounded down.
+    lines = played.lines
+    def whole(i: int) -> str:  # a line with its wrapped rest
+        rest = itertools.takewhile(lambda x: x.startswith("      "), lines[i + 1 :])
+        return " ".join([lines[i].strip(), *(x.strip() for x in rest)])
+
+    hits = [whole(i) for i, line in enumerate(lines) if line.startswith("   → ") and " to the torso · " in line]
+    assert hits == [
+        "→ 5 cut to the torso · DR 3 · penetrating 2 · injury 3 · Ogre's HP 20 → 17",  # 2 x 1.5 = 3
+        "→ 4 pi to the torso · DR 3 · penetrating 1 · injury 1 · Ogre's HP 17 → 16",  # a burst: 2 of 3 hit
+        "→ 5 pi to the torso · DR 3 · penetrating 2 · injury 2 · Ogre's HP 16 → 14",
+        "→ 11 cut to the torso · DR 3 · penetrating 8 · injury 12 · major wound · Ogre's HP 14 → 2",  # > 20/2
+        "→ 6 pi to the torso · DR 3 · penetrating 3 · injury 3 · Ogre's HP 2 → -1",
+    ], hits
+    log = fp.log_lines(played)  # the 2 pi between them: 2 - 3 leaves nothing to get through
+    assert "  round 3  Ogre injury 0 (HP 2 → 2)" in log and "  round 2  Ogre knockdown check 17 vs 16: failure" in log
+    sheets = str(BENCH.SHEETS)
+    golden(ROOT / "tests" / "rules" / "golden" / "fight-physical.txt",
+           "\n".join(line.replace(sheets, "GCS") for line in played.lines) + "\n")  # fmt: skip

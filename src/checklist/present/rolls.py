@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, as_value
 from checklist.engine.questions import Value
-from checklist.engine.reader import Reader
+from checklist.engine.reader import Reader, branch_target
 from checklist.engine.session import Session
 from checklist.engine.state import Known
 from checklist.graph.program import Program
@@ -53,9 +53,10 @@ def last_roll(session: Session) -> RollView | None:
     asked = session.history[-2].question if len(session.history) > 1 else None
     dice = asked.dice if asked is not None and asked.dice else decl.dice  # `roll of ...`: worked out when asked
     known = _values_since(session)
-    then = _damage(known, decl.name) or _hits(known, decl.name) or _landed(known, decl.name)
-    then_asked = session.history[-2] if len(session.history) > 1 else session.state  # named as it was asked
-    said = decl.question if session.pause else gm_words(session.program, then_asked, decl.question)
+    asked_at = session.history[-2] if len(session.history) > 1 else session.state  # the state the roll was asked in
+    whom = branch_target(asked_at.frames) or str(known.get("target") or "")
+    then = _damage(known, decl.name, whom) or _hits(known, decl.name) or _landed(known, decl.name)
+    said = decl.question if session.pause else gm_words(session.program, asked_at, decl.question)
     roll = RollView(decl.name, said, dice or "", event.value, event.rolled, then=then)
     for fact, call in session.program.rolled_against.get(decl.name, ()):
         outcome = known.get(fact)
@@ -86,7 +87,7 @@ def _hits(known: dict[str, Value], roll: str) -> str | None:
     return None
 
 
-def _damage(known: dict[str, Value], roll: str) -> str | None:
+def _damage(known: dict[str, Value], roll: str, whom: str) -> str | None:
     """What a damage roll did, from flow/injury.flow's chain: the game master can check each number."""
     if known.get("damage-roll") is None or roll != "damage-roll" or "injury" not in known:
         return None
@@ -106,7 +107,7 @@ def _damage(known: dict[str, Value], roll: str) -> str | None:
     if known.get("major-wound") == "yes":
         parts.append("major wound")
     if "hp-after" in known and "target-current-hp" in known:
-        who = f"{known['target']}'s " if known.get("target") else ""
+        who = f"{whom}'s " if whom else ""
         parts.append(f"{who}HP {known['target-current-hp']} → {known['hp-after']}")
     return " · ".join(parts)
 
