@@ -9,8 +9,8 @@ targets are the bench's to print, not asserted here."""
 from __future__ import annotations
 
 import argparse
-import itertools
 import importlib.util
+import itertools
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -73,6 +73,7 @@ def test_the_physical_dice_fight(tmp_path: Path) -> None:
     # The damage, worked out by hand from the sheets (seed 003 steps 89-93; B379 wounding): the Ogre's
     # torso DR 3; Donn's broadsword cuts (x1.5), Felicity's .38 is pi (x1), rounded down.
     lines = played.lines
+
     def whole(i: int) -> str:  # a line with its wrapped rest
         rest = itertools.takewhile(lambda x: x.startswith("      "), lines[i + 1 :])
         return " ".join([lines[i].strip(), *(x.strip() for x in rest)])
