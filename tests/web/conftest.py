@@ -13,6 +13,7 @@ from checklist.engine import journal as jr
 from checklist.engine.session import Session
 from checklist.graph.program import Program
 from checklist.play import saving
+from checklist.play.pilot import MANUAL, Pilot
 from checklist.roster.load import load as load_roster
 from checklist.web.app import create_app
 from checklist.web.chart import Charts
@@ -47,14 +48,15 @@ def asked(html: str) -> tuple[str, str | None]:
     return found.group(1), found.group(2)
 
 
-def serve(tmp_path: Path, session: Session, charts: Charts | None = None) -> Served:
+def serve(tmp_path: Path, session: Session, charts: Charts | None = None, pilot: Pilot = MANUAL) -> Served:
+    """The app around `session`, as `checklist serve` builds it (`pilot`: its --roll auto and --autopilot)."""
     path = tmp_path / "session.json"
     digest = jr.digest(session.program)
 
     def save(sync: bool = True) -> None:
         saving.write(path, jr.snapshot(session, digest, (str(FLOW),)), sync)
 
-    game = Game(session, save, str(path))
+    game = Game(session, save, str(path), pilot)
     save()
     app = create_app(game, charts or Charts(session.program), "127.0.0.1", 8000, "Combat", token=TOKEN, warm=False)
     return Served(TestClient(app, base_url=ORIGIN), game, path)

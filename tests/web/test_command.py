@@ -19,6 +19,7 @@ from pathlib import Path
 from checklist.cli import exitcodes
 from checklist.cli.serve import listen
 from checklist.play import saving
+from tests.play.test_autopilot import SIDED
 from tests.web.conftest import DUEL_ROSTER, asked
 
 FLOW = Path(__file__).resolve().parents[2] / "flow"
@@ -76,6 +77,18 @@ def test_serve_answers_saves_stops_and_resumes(tmp_path: Path) -> None:
     assert "stopped; the session is in" in (proc.stdout.read() if proc.stdout else "")
     with served("--session", str(session)) as (_, url):  # the same file: resumed where it was
         assert asked(get(url)) == after
+
+
+def test_serve_on_autopilot_plays_a_fight_of_npcs_before_the_first_page(tmp_path: Path) -> None:
+    """`--autopilot --roll auto` as `checklist run` takes them (tests/web/test_autopilot.py: the page)."""
+    roster = tmp_path / "npcs.toml"
+    roster.write_text(SIDED, "utf-8")
+    session = tmp_path / "s.json"
+    options = ("--roster", str(roster), "--autopilot", "--roll", "auto", "--seed", "2", "--session", str(session))
+    with served(*options) as (_, url):
+        page = get(url)
+        assert "The flow ended at post-combat." in page and "Alice: Attack  (autopilot)" in page
+        assert saving.read(session).finished
 
 
 def test_a_new_start_does_not_overwrite_an_unfinished_session(tmp_path: Path) -> None:

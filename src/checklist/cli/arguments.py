@@ -69,6 +69,29 @@ def _set_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _pilot_options(parser: argparse.ArgumentParser) -> None:
+    """`--npc`, `--autopilot` and `--roll`, as run and serve both take them: what the tool does by itself."""
+    parser.add_argument(
+        "--npc",
+        metavar="NAME[=TACTIC]",
+        action="append",
+        help="a combatant the tool proposes decisions for: TACTIC is aggressive (the default), defensive "
+        "or ranged (flow/tactics.flow); repeatable",
+    )
+    parser.add_argument(
+        "--autopilot",
+        action="store_true",
+        help="the NPCs' decisions and rolls are taken without asking, one line each",
+    )
+    parser.add_argument(
+        "--roll",
+        choices=("ask", "auto"),
+        default="ask",
+        help="ask: each roll waits for the dice typed (or Enter to roll); auto: the tool rolls them all "
+        "without waiting, one line each",
+    )
+
+
 def run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
     parser.add_argument("--at", metavar="STEP", help="start at this step, e.g. combat.54")
@@ -95,25 +118,7 @@ def run_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="at the end, print every step visited too (the table view prints the fight and its log)",
     )
-    parser.add_argument(
-        "--npc",
-        metavar="NAME[=TACTIC]",
-        action="append",
-        help="a combatant the tool proposes decisions for: TACTIC is aggressive (the default), defensive "
-        "or ranged (flow/tactics.flow); repeatable",
-    )
-    parser.add_argument(
-        "--autopilot",
-        action="store_true",
-        help="the NPCs' decisions and rolls are taken without asking, one line each",
-    )
-    parser.add_argument(
-        "--roll",
-        choices=("ask", "auto"),
-        default="ask",
-        help="ask: each roll waits for the dice typed (or Enter to roll); auto: the tool rolls them all "
-        "without waiting, one line each",
-    )
+    _pilot_options(parser)
     parser.add_argument(
         "--roster",
         type=Path,
@@ -150,6 +155,7 @@ def serve_arguments(parser: argparse.ArgumentParser) -> None:
     _set_option(parser)
     parser.add_argument("--seed", type=int, metavar="N", help="seed for the dice the program rolls")
     parser.add_argument("--learn", action="store_true", help="show every step with its prose (learning the rules)")
+    _pilot_options(parser)
     parser.set_defaults(ask_computed=False)
 
 

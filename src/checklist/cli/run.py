@@ -23,6 +23,7 @@ from checklist.cli.data import default_flow
 from checklist.engine.session import Session
 from checklist.model.visible import visible
 from checklist.play.answers import AnswersError, Feed, read_answers
+from checklist.play.pilot import MANUAL, Pilot
 from checklist.play.start import Prepared, Refused, Start, prepare
 from checklist.terminal.terminal import Quit, Terminal
 
@@ -61,6 +62,11 @@ def start_of(args: argparse.Namespace) -> Start:
     )
 
 
+def pilot_of(args: argparse.Namespace) -> Pilot:
+    """What `--roll auto` and `--autopilot` let the tool do by itself, in `run` and `serve` alike."""
+    return Pilot(args.roll == "auto", args.autopilot)
+
+
 def prepared(args: argparse.Namespace, resume: Path | None, session: Path, option: str) -> Prepared:
     """The session `args` asks for, with the notes its roster's sheets gave printed."""
     ready = prepare(start_of(args), resume, session, option)
@@ -90,8 +96,7 @@ def _run(args: argparse.Namespace) -> int:
         "--session" if args.session else "--resume" if args.resume else "the session file",
     )
     trace = args.trace or args.learn
-    modes = (args.roll == "auto", args.autopilot)
-    return _play(ready.session, ready.save, ready.path, args.answers, ready.notes, trace, *modes)
+    return _play(ready.session, ready.save, ready.path, args.answers, ready.notes, trace, pilot_of(args))
 
 
 def _play(
@@ -101,8 +106,7 @@ def _play(
     answers: Path | None,
     notes: tuple[str, ...],
     trace: bool = True,
-    auto_roll: bool = False,
-    autopilot: bool = False,
+    pilot: Pilot = MANUAL,
 ) -> int:
 
     out = sys.stdout
@@ -136,8 +140,7 @@ def _play(
         session_file=str(path),
         trace=trace or session.pause,
         width=width,
-        auto_roll=auto_roll,
-        autopilot=autopilot,
+        pilot=pilot,
     )
     for note in notes:
         write(f"note: {note}\n")

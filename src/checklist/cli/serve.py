@@ -1,4 +1,5 @@
-"""`checklist serve [FLOW] [--roster FILE] [--session FILE] [--port N] [--host ADDR]`: the run in a browser.
+"""`checklist serve [FLOW] [--roster FILE] [--session FILE] [--port N] [--host ADDR] [--roll auto] [--autopilot]`:
+the run in a browser.
 
 The web stack (uvicorn, Starlette) is imported when the server starts.
 The session file is resumed when it exists (restarting the server loses nothing), else a new
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from checklist.cli import exitcodes
 from checklist.cli.arguments import DEFAULT_SESSION
-from checklist.cli.run import Fail, failed, prepared, start_of
+from checklist.cli.run import Fail, failed, pilot_of, prepared, start_of
 from checklist.engine import journal as jr
 from checklist.play import saving
 from checklist.play.start import Prepared, Refused
@@ -136,7 +137,7 @@ def _page(args: argparse.Namespace, ready: Prepared, sock: socket.socket, path: 
     session = ready.session
     port = sock.getsockname()[1]
     title = session.program.checklists[session.step.checklist].title
-    game = Game(session, ready.save, str(path))
+    game = Game(session, ready.save, str(path), pilot_of(args))  # an NPC who acts first does so now
     app = create_app(game, Charts(session.program), args.host, port, title)
     for note in ready.notes:
         print(f"note: {note}")

@@ -321,8 +321,7 @@ def question_view(session: Session) -> QuestionView | None:
         return QuestionView(question.kind, question.text, None, question.override, None, (), following)
     choices = tuple(ChoiceView(str(i), o.value, o.label) for i, o in enumerate(question.options, 1))
     text = question.text if session.pause else gm_words(session.program, session.state, question.plain or question.text)
-    default = "roll" if question.kind == "roll" else question.default  # Enter rolls the dice
-    label = next((o.label for o in question.options if o.value == default), default)
+    label = "roll" if question.kind == "roll" else default_label(question)  # Enter rolls the dice
     hint, target = _hint(question), roll_target(session)
     against, spelt = target if target is not None else (None, None)
     dice = _range(question.dice) if question.kind == "roll" else None
@@ -330,6 +329,12 @@ def question_view(session: Session) -> QuestionView | None:
         question.kind, text, question.fact, question.override, hint, choices, None, label, against, spelt, dice,
         roll_adds(session),
     )  # fmt: skip
+
+
+def default_label(question: Question) -> str | None:
+    """What Enter answers, as the choice's label (`Torso` for `torso`); None when Enter takes nothing."""
+    default = question.default
+    return next((o.label for o in question.options if o.value == default), default)
 
 
 def _hint(question: Question) -> str | None:

@@ -14,6 +14,7 @@ from checklist.engine.session import Session
 from checklist.engine.state import Known
 from checklist.graph.program import Program
 from checklist.present import screen as views
+from checklist.present.autopilot import Chosen, Done, chosen_line
 from checklist.present.fight import FightView
 from checklist.present.rolls import RollView, roll_line
 from checklist.present.screen import CardView, LedgerView, QuestionView, RosterView, Screen
@@ -237,6 +238,13 @@ def roll_text(roll: RollView, paint: Painter) -> str:
     """The roll just made, and for damage what it did."""
     then = "\n" + paint(f"   → {roll.then}", "known") if roll.then else ""
     return paint(roll_line(roll), "known") + then
+
+
+def done_text(done: Done, paint: Painter) -> str:
+    """What the tool did by itself: a roll, or an NPC's choice (`   Alice: Attack  (autopilot)`)."""
+    if isinstance(done, Chosen):
+        return paint(f"   {chosen_line(done)}", "known")
+    return roll_text(done, paint)
 
 
 def prompt(question: QuestionView | None) -> str:

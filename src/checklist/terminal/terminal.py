@@ -15,8 +15,8 @@ from dataclasses import replace
 from checklist.engine.session import Session
 from checklist.model.visible import visible
 from checklist.play.commands import TERMINAL_HELP, Commands, Panel
-from checklist.present.rolls import last_roll
-from checklist.present.screen import question_view, screen
+from checklist.play.pilot import MANUAL, Pilot, fly
+from checklist.present.screen import QuestionView, question_view, screen
 from checklist.present.summary import summary_view
 from checklist.present.where import where_view
 from checklist.terminal import paint
@@ -39,11 +39,9 @@ class Terminal:
         session_file: str | None = None,
         trace: bool = True,  # at the end, every step visited (the table view: the fight and its log only)
         width: int | None = None,  # a terminal's columns: long lines break between words (None: as they are)
-        auto_roll: bool = False,  # `--roll auto`: every roll is rolled at once; the next screen shows it
-        autopilot: bool = False,  # `--autopilot`: an NPC's decisions and rolls are taken without asking
+        pilot: Pilot = MANUAL,  # `--roll auto`, `--autopilot`: what the tool does without asking
     ) -> None:
-        self.auto_roll = auto_roll
-        self.autopilot = autopilot
+        self.pilot = pilot
         self.trace = trace
         self.session = session
         self.write = write if width is None else (lambda text: write(paint.fit(text, width)))
@@ -55,28 +53,24 @@ class Terminal:
 
     def run(self) -> None:
         """Until the flow ends (returns) or the game master quits (raises Quit)."""
-        redraw, rolled = True, False
+        redraw = True
         while True:
+            flight = fly(self.pilot, self.commands)  # what the tool does by itself first (play/pilot.py)
+            for done in flight.done:
+                self.write(paint.done_text(done, self.paint) + "\n")
             finished = self.session.finished
             if finished is not None and finished.kind == "end":
                 self.write(paint.summary_text(summary_view(self.session), self.paint, self.trace) + "\n")
                 return
-            question = question_view(self.session)
-            npc = self.session.question.npc if self.autopilot and self.session.question is not None else None
-            if finished is None and question is not None and question.kind == "roll" and (self.auto_roll or npc):
-                redraw, rolled = self._roll() or redraw, True
-                continue
-            if finished is None and question is not None and npc and question.default is not None:
-                self.write(self.paint(f"   {npc}: {question.default}  (autopilot)", "known") + "\n")
-                redraw, rolled = self.handle("") or redraw, False
-                continue
-            if redraw:
-                if finished is not None:
-                    self.write(paint.summary_text(summary_view(self.session), self.paint, self.trace) + "\n")
-                else:
-                    view = screen(self.session)
-                    self.write(paint.screen_text(replace(view, roll=None) if rolled else view, self.paint) + "\n")
-            rolled = False
+            redraw = redraw or flight.changed
+            if redraw and finished is not None:
+                self.write(paint.summary_text(summary_view(self.session), self.paint, self.trace) + "\n")
+            elif redraw:
+                view = screen(self.session)  # a roll the tool made is on its line above
+                self.write(paint.screen_text(replace(view, roll=None) if flight.rolled else view, self.paint) + "\n")
+            for message in flight.errors:
+                self.write(self._error(message))
+            question = self._again() if flight.errors and not redraw else question_view(self.session)
             self.write(paint.prompt(question))
             line = self.read("")
             if self.echo:
@@ -95,17 +89,8 @@ class Terminal:
         if reply.done:
             self.write(self.paint(f"   ({reply.done})", "dim") + "\n")
         if reply.show == "question":
-            return self._again()
+            self._again()
         return reply.show == "step"
-
-    def _roll(self) -> bool:
-        """`--roll auto`: roll, and show the roll as its line (the next screen leaves it out)."""
-        redraw = self.handle("r")
-        roll = last_roll(self.session)
-        if roll is not None:
-            lines = [paint.roll_text(roll, self.paint)]
-            self.write("\n".join(lines) + "\n")
-        return redraw
 
     def _panel(self, panel: Panel) -> str:
         if panel == "help":
@@ -114,12 +99,12 @@ class Terminal:
             return paint.prose_text(screen(self.session), self.paint)
         return paint.where_text(where_view(self.session, self.session_file), self.paint)
 
-    def _again(self) -> bool:
+    def _again(self) -> QuestionView | None:
         """After a message: show the question again, not the whole step."""
         question = question_view(self.session)
         if question is not None:
             self.write("\n".join(paint.question_lines(question, self.paint, not self.session.pause)) + "\n")
-        return False
+        return question
 
     def _error(self, message: str) -> str:
         return self.paint(f"  ! {visible(message)}", "error") + "\n"  # messages quote what was typed

@@ -4,7 +4,9 @@ The page sends what the game master would type in the terminal (a choice's numbe
 a physical roll, `r`, Enter's empty answer), Back, or a fact to correct; play/commands.py
 handles each as the terminal's commands are handled: the page has no rules of its own. A
 bad answer leaves the session as it was and becomes a one-line message next to the
-question, as in the terminal.
+question, as in the terminal. After each, and before the first page, the tool takes the steps
+`--roll auto` and `--autopilot` take by themselves (play/pilot.py, as the terminal does), and
+the page lists them until the next request that changes something.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from dataclasses import dataclass, replace
 from checklist.engine.session import Session
 from checklist.model.visible import visible
 from checklist.play.commands import PAGE, Commands, Reply
+from checklist.play.pilot import MANUAL, Pilot, fly
+from checklist.present.autopilot import Done
 from checklist.present.chart import ChartView, StepView, chart_view, step_view
 from checklist.present.fight import FightView, fight_view
 from checklist.present.screen import Screen, screen
@@ -35,17 +39,22 @@ class View:
     can_undo: bool
     messages: tuple[str, ...]  # for the game master, next to the question
     session_file: str
+    done: tuple[Done, ...] = ()  # what the tool did by itself since the last answer (rolls, NPCs' choices)
 
 
 class Game:
     """One session, its save function, and a lock: the page's requests come one at a time."""
 
-    def __init__(self, session: Session, save: Callable[[bool], None], session_file: str) -> None:
+    def __init__(
+        self, session: Session, save: Callable[[bool], None], session_file: str, pilot: Pilot = MANUAL
+    ) -> None:
         self.session = session
         self.save = save
         self.commands = Commands(session, lambda: save(True), PAGE)
         self.session_file = session_file
         self.lock = threading.Lock()
+        self.pilot = pilot
+        self.flight = fly(self.pilot, self.commands)  # an NPC may act first: its steps are on the first page
 
     def view(self, messages: tuple[str, ...] = ()) -> View:
         with self.lock:
@@ -71,14 +80,20 @@ class Game:
             return self._shown(self.commands.override(fact))
 
     def _shown(self, reply: Reply) -> View:
-        """The page after a command: its errors, or what it did, beside the question."""
+        """The page after a command and the steps the tool then took: the errors, or what it did."""
+        flight = fly(self.pilot, self.commands)
+        if flight.changed or flight.errors or reply.show == "step":
+            self.flight = flight  # else nothing changed: what the tool did before is still what led here
         said = tuple(visible(message, newlines=False) for message in reply.errors)
         return self._view(said + ((reply.done,) if reply.done else ()))
 
     def _view(self, messages: tuple[str, ...] = ()) -> View:
         session = self.session
         over = session.finished is not None
+        messages += tuple(visible(message, newlines=False) for message in self.flight.errors)
         shown = None if over else replace(screen(session), messages=messages)
+        if shown is not None and self.flight.rolled:
+            shown = replace(shown, roll=None)  # the tool's roll is in `done`, as the terminal shows it once
         summary = summary_view(session) if over else None
         return View(
             shown,
@@ -88,4 +103,5 @@ class Game:
             len(session.history) > 1,
             messages if over else (),
             self.session_file,
+            self.flight.done,
         )

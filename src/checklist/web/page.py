@@ -13,7 +13,16 @@ from checklist.present.rolls import roll_line
 from checklist.present.screen import QuestionView, RefView, Screen
 from checklist.present.summary import SummaryView
 from checklist.web.game import View
-from checklist.web.panels import cards_html, e, fight_html, ledgers_html, log_html, roster_html, summary_html
+from checklist.web.panels import (
+    cards_html,
+    done_html,
+    e,
+    fight_html,
+    ledgers_html,
+    log_html,
+    roster_html,
+    summary_html,
+)
 
 HTMX_CONFIG = '{"includeIndicatorStyles": false, "allowEval": false, "allowScriptTags": false}'
 YES_NO = {"yes": "y", "no": "n"}  # keys for the choices named so, besides their numbers
@@ -61,6 +70,8 @@ def turn_html(s: Screen, view: View, token: str) -> str:
         f'<p class="where">{where}{branch}</p>',
         f'<h1 id="step-title"><span class="number">{e(s.number)}</span> {e(s.title)}</h1>',
     ]
+    if view.done:  # what the tool did by itself on the way here (--roll auto, --autopilot)
+        out.append(done_html(view.done))
     if s.refs:
         out.append(f'<p class="refs">refs: {refs_html(s.refs)}</p>')
     if s.roll is not None:
@@ -173,7 +184,9 @@ def _controls(view: View, overridable: tuple[str, ...], token: str) -> str:
 
 def _end_html(view: View, token: str) -> str:
     summary: SummaryView | None = view.summary
-    out = [summary_html(summary) if summary is not None else "", messages_html(view.messages)]
+    out = [summary_html(summary) if summary is not None else ""]
+    out += [done_html(view.done)] if view.done else []  # the tool's last steps led here (--autopilot)
+    out.append(messages_html(view.messages))
     out.append(_controls(view, (), token))
     if summary is not None and summary.fight is not None:
         out.append(fight_html(summary.fight))

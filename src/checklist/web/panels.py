@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from html import escape
 
+from checklist.present.autopilot import Chosen, Done, chosen_line
 from checklist.present.conditions import FP_WORDS, HP_WORDS
 from checklist.present.fight import FightView
+from checklist.present.rolls import roll_line
 from checklist.present.screen import CombatantView, LedgerView, RosterView, Screen
 from checklist.present.summary import SummaryView
 from checklist.present.text import log_text, signed
 
+FOLDED = 8  # more lines of what the tool did than this (a whole fight on autopilot) start folded
 HURT = frozenset(HP_WORDS.values())
 TIRED = frozenset(FP_WORDS.values())
 
@@ -132,3 +135,22 @@ def summary_html(view: SummaryView) -> str:
     else:
         head = f'<h1 id="step-title">The flow stopped at {e(view.at)}</h1><p class="messages">{e(view.label)}</p>'
     return f'{head}<p class="hint">Steps visited: {e(view.visits)} ({e(view.distinct)} different)</p>'
+
+
+def done_html(done: tuple[Done, ...]) -> str:
+    """What the tool did by itself since the last answer, in the terminal's words: each roll (and
+    for damage what it did) and each NPC's choice, in order."""
+    if not done:
+        return ""
+    items = []
+    for line in done:
+        if isinstance(line, Chosen):
+            items.append(f'<li class="chosen">{e(chosen_line(line))}</li>')
+        else:
+            then = f'<span class="roll-then">→ {e(line.then)}</span>' if line.then else ""
+            items.append(f'<li class="rolled" data-fact="{e(line.fact)}">{e(roll_line(line))}{then}</li>')
+    shown = " open" if len(done) <= FOLDED else ""
+    return (
+        f'<details class="done" id="done"{shown}><summary>What the tool did by itself ({len(done)})</summary>'
+        f'<ol class="done-lines">{"".join(items)}</ol></details>'
+    )

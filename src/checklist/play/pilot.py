@@ -1,0 +1,92 @@
+"""When the tool acts by itself, decided once for both front ends.
+
+`--roll auto` rolls every roll question; `--autopilot` takes an NPC's decision (what its tactic
+proposes, engine/defaults.py) and rolls its rolls. `Pilot.next` is pure: given the session, what
+the tool does now. `fly` carries those steps out through play/commands.py, so each is saved as a
+typed answer is, until a person must answer, and returns what it did as plain data (the roll
+views and the NPCs' choices of present/autopilot.py) for the front end to paint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from checklist.engine.session import Session
+from checklist.play.commands import Commands
+from checklist.present.autopilot import Chosen, Done
+from checklist.present.rolls import last_roll
+from checklist.present.screen import default_label
+
+Kind = Literal["ask", "roll", "default"]
+MAX_STEPS = 5000  # a fight that cannot end (nobody can hurt anybody) must not hold the front end forever
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """What the tool does now: ask (a person answers), roll the dice, or take the NPC's default."""
+
+    kind: Kind
+    npc: str | None = None  # whose decision or roll it is (None: a person's, or any roll under --roll auto)
+
+
+ASK = Act("ask")
+
+
+@dataclass(frozen=True, slots=True)
+class Pilot:
+    """The command line's `--roll auto` and `--autopilot`."""
+
+    auto_roll: bool = False
+    autopilot: bool = False
+
+    def next(self, session: Session) -> Act:
+        """What the tool does by itself now; ASK once the flow is over or a person must answer."""
+        question = session.question
+        if session.finished is not None or question is None:
+            return ASK
+        npc = question.npc if self.autopilot else None
+        if question.kind == "roll" and (self.auto_roll or npc):
+            return Act("roll", npc)
+        if npc and question.default is not None:
+            return Act("default", npc)
+        return ASK  # a person's question, or an NPC's with no default (Is the combat over? in a free-for-all)
+
+
+MANUAL = Pilot()  # neither flag: every question is asked
+
+
+@dataclass(frozen=True, slots=True)
+class Flight:
+    """What `fly` did, for a front end to paint before the question."""
+
+    done: tuple[Done, ...] = ()  # in order: each roll, and each NPC's choice (shown before it is answered)
+    changed: bool = False  # a step was taken: show the whole step again
+    rolled: bool = False  # the last step was a roll: its line is in `done`, so the screen leaves it out
+    errors: tuple[str, ...] = ()  # why the tool stopped before a person's question: a person answers it
+
+
+def fly(pilot: Pilot, commands: Commands) -> Flight:
+    """Take the steps the pilot takes by itself, until a person must answer or the flow is over.
+
+    A step the session refuses stops the flight with its message: tried again it would fail
+    again (the dice are seeded, the default is the same), so a person answers that question."""
+    session = commands.session
+    done: list[Done] = []
+    changed = rolled = False
+    for _ in range(MAX_STEPS):
+        act = pilot.next(session)
+        if act.kind == "ask":
+            return Flight(tuple(done), changed, rolled)
+        if act.kind == "default":
+            assert act.npc is not None and session.question is not None
+            done.append(Chosen(act.npc, default_label(session.question) or ""))
+        reply = commands.answer("r" if act.kind == "roll" else "")  # as typed: `r` rolls, Enter takes the default
+        if reply.errors:
+            return Flight(tuple(done), changed, rolled, reply.errors)  # the session is as the last step left it
+        changed, rolled = True, act.kind == "roll"
+        roll = last_roll(session) if rolled else None
+        if roll is not None:
+            done.append(roll)
+    said = f"the tool took {MAX_STEPS} steps by itself and the flow goes on; answer this one yourself"
+    return Flight(tuple(done), changed, rolled, (said,))
