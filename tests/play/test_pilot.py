@@ -147,3 +147,25 @@ def test_a_fight_that_goes_on_stops_the_tool(flow: Program, tmp_path: Path, monk
     flight = fly(BOTH, Commands(session, lambda: None))
     assert len(session.events) == 3 and flight.changed
     assert flight.errors == ("the tool took 3 steps by itself and the flow goes on; answer this one yourself",)
+
+
+def test_back_stops_the_tool_until_the_person_answers(flow: Program, tmp_path: Path) -> None:
+    """`b` after the tool's roll goes back to that roll, and the tool waits: the game master may type
+    the NPC's roll (a correction), after which the tool goes on by itself."""
+    session = everyone_an_npc(flow, tmp_path)
+    commands, _ = saving(session)
+    for _ in range(3):  # Alice: Attack, at Bruno, at the torso, by hand
+        commands.answer("")
+    first = fly(AUTOPILOT, commands)
+    assert first.changed and isinstance(first.done[0], RollView) and first.done[0].fact == "attack-dice"
+    answers = len(session.events)  # the tool played on, to the end of the fight
+    for _ in range(answers):  # back to the first roll, the tool's (the first three answers were by hand)
+        if session.question is not None and session.question.fact == "attack-dice" and len(session.events) < 6:
+            break
+        assert commands.undo().done == "went back one answer"
+    assert answers > 6 and session.question is not None and session.question.fact == "attack-dice"
+    assert session.question is not None and session.question.npc == "Alice"
+    assert fly(AUTOPILOT, commands) == pilot_module.Flight((), False, False)  # held: the person's now
+    commands.answer("3")  # the game master's own dice: a critical success
+    assert session.state.known()["attack-dice"].value == 3
+    assert fly(AUTOPILOT, commands).changed  # and then the tool goes on

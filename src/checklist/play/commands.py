@@ -79,6 +79,7 @@ class Commands:
     def __init__(self, session: Session, save: Callable[[], None], keys: Keys = TERMINAL) -> None:
         self.session = session
         self.save = save
+        self.held = False  # after `b` or `o`: the question is the person's, even an NPC's (play/pilot.py)
         self.keys = keys
 
     def handle(self, line: str) -> Reply:
@@ -102,12 +103,15 @@ class Commands:
     def answer(self, text: str) -> Reply:
         if self.session.finished is not None:
             return Reply("nothing", (f"the flow stopped here: {self.keys.stopped}",))
-        return self._act(lambda: self.session.answer(text.strip()))
+        reply = self._act(lambda: self.session.answer(text.strip()))
+        self.held = self.held and bool(reply.errors)  # answered: the tool may act again
+        return reply
 
     def undo(self) -> Reply:
         if not self.session.undo():
             return Reply("question", ("nothing to undo: this is the start of the session",))
         self.save()
+        self.held = True  # else the tool would take the same step again at once, and `b` could not go back
         return Reply("step", done="went back one answer")
 
     def _o(self, name: str) -> Reply:
@@ -127,7 +131,9 @@ class Commands:
         if name not in facts:
             close = did_you_mean(name, facts)
             return Reply("question", (f"no fact `{name[:40]}` in this flow{close}; {self.keys.list_facts}",))
-        return self._act(lambda: self.session.override(name))
+        reply = self._act(lambda: self.session.override(name))
+        self.held = self.held or not reply.errors  # a roll to correct is typed by the person, not rolled
+        return reply
 
     def _act(self, act: Callable[[], None]) -> Reply:
         try:

@@ -74,6 +74,8 @@ def fly(pilot: Pilot, commands: Commands) -> Flight:
     session = commands.session
     done: list[Done] = []
     changed = rolled = False
+    if commands.held:  # after `b` or `o`, the person answers this one (then the tool goes on)
+        return Flight((), changed, rolled)
     for _ in range(MAX_STEPS):
         act = pilot.next(session)
         if act.kind == "ask":
