@@ -61,6 +61,21 @@ class Program:
         return {roll: tuple(calls) for roll, calls in out.items()}
 
     @cached_property
+    def added_to(self) -> dict[str, tuple[tuple[int, str], ...]]:
+        """Each roll a sum adds to (`basic-damage = damage-roll + strong-damage + effort-damage`):
+        the sum's other facts with their signs, for the screen before the roll."""
+        out: dict[str, tuple[tuple[int, str], ...]] = {}
+        for fact in self.facts.values():
+            if not isinstance(fact.expr, m.BinOp) or fact.expr.op != "+":
+                continue
+            terms = m.sum_terms(fact.expr)
+            names = [(sign, t.name) for sign, t in terms if isinstance(t, m.Name)]
+            for sign, name in names:
+                if sign > 0 and name in self.facts and self.facts[name].kind == "roll" and name not in out:
+                    out[name] = tuple(n for n in names if n[1] != name)  # a margin (`skill - roll`) is not one
+        return out
+
+    @cached_property
     def turn_loop(self) -> frozenset[str]:
         """The checklists that pass the turn on (`next turn`): while the run is in one, it is
         someone's turn; before (pre-combat) and after (post-combat) it is no one's."""

@@ -106,6 +106,9 @@ from checklist.model.expressions import (
 from checklist.model.expressions import (
     success_calls as success_calls,
 )
+from checklist.model.expressions import (
+    sum_terms as sum_terms,
+)
 from checklist.model.nodes import (
     NOWHERE as NOWHERE,
 )

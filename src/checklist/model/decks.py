@@ -6,6 +6,8 @@ maneuver's card at the steps that say `show card FACT from DECK`.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from checklist import model as m
 from checklist.model.names import slug
 
@@ -57,11 +59,14 @@ def card_brief(card: m.Card, width: int = 100) -> list[str]:
     return lines
 
 
-def _wrap(label: str, text: str, indent: int, width: int) -> list[str]:
+@lru_cache(maxsize=1024)
+def _wrap(label: str, text: str, indent: int, width: int) -> tuple[str, ...]:
+    """Wrapped once per text: a card is shown on every screen of a turn."""
     import textwrap
 
     first = label.ljust(indent - 1) + " " if label else " " * indent
-    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=" " * indent) or [first.rstrip()]
+    wrapped = textwrap.wrap(text, width, initial_indent=first, subsequent_indent=" " * indent)
+    return tuple(wrapped) or (first.rstrip(),)
 
 
 def deck_listing(deck: m.Deck) -> list[str]:

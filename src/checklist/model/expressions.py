@@ -108,6 +108,13 @@ def success_calls(expr: Expr | None) -> list[Call]:
     return found + [call for child in expr_children(expr) for call in success_calls(child)]
 
 
+def sum_terms(expr: Expr, sign: int = 1) -> list[tuple[int, Expr]]:
+    """A sum's terms with their signs: `a + b - c` is (+1, a), (+1, b), (-1, c)."""
+    if isinstance(expr, BinOp) and expr.op in "+-":
+        return [*sum_terms(expr.left, sign), *sum_terms(expr.right, sign if expr.op == "+" else -sign)]
+    return [(sign, expr)]
+
+
 def expr_names(expr: Expr) -> list[Name]:
     """Every bare name in an expression (facts and values alike), conditions included."""
     out: list[Name] = [expr] if isinstance(expr, Name) else []

@@ -231,27 +231,15 @@ def roll_adds(session: Session) -> str | None:
     """Before a roll that a sum adds to (`basic-damage = damage-roll + strong-damage + effort-damage`):
     the terms that are not 0, `All-Out Attack (Strong) damage bonus +2`; None when there are none."""
     question = session.state.question
-    if question is None or question.kind != "roll" or question.fact is None:
+    if question is None or question.kind != "roll" or question.fact not in session.program.added_to:
         return None
     reader = Reader.of(session.program, session.state, assume=not session.pause)
-    for fact in session.program.facts.values():
-        terms = _terms(fact.expr) if isinstance(fact.expr, m.BinOp) and fact.expr.op == "+" else []
-        if not any(isinstance(t, m.Name) and t.name == question.fact and sign > 0 for sign, t in terms):
-            continue  # a margin (`skill - roll`) is not added to the roll
-        said = []
-        for sign, term in terms:
-            value = reader.read(term.name) if isinstance(term, m.Name) and term.name != question.fact else None
-            if isinstance(value, int) and value != 0 and isinstance(term, m.Name):
-                said.append(f"{session.program.facts[term.name].question} {sign * value:+d}")
-        return ", ".join(said) or None
-    return None
-
-
-def _terms(expr: m.Expr, sign: int = 1) -> list[tuple[int, m.Expr]]:
-    """A sum's terms with their signs: `a + b - c` is (+1, a), (+1, b), (-1, c)."""
-    if isinstance(expr, m.BinOp) and expr.op in "+-":
-        return [*_terms(expr.left, sign), *_terms(expr.right, sign if expr.op == "+" else -sign)]
-    return [(sign, expr)]
+    said = []
+    for sign, name in session.program.added_to[question.fact]:
+        value = reader.read(name)
+        if isinstance(value, int) and value != 0:
+            said.append(f"{session.program.facts[name].question} {sign * value:+d}")
+    return ", ".join(said) or None
 
 
 def _no_condition(cond: m.Condition) -> bool:
