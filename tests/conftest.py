@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import settings
@@ -21,6 +24,16 @@ FLOW = ROOT / "flow"
 DUEL = ROOT / "tests" / "data" / "duel.flow"
 HARDEST = ROOT / "tests" / "data" / "design" / "hardest.flow"
 UPDATE_GOLDEN = os.environ.get("UPDATE_GOLDEN") == "1"
+
+
+def script(name: str, path: Path) -> ModuleType:
+    """A script of bench/ or scripts/ (not a package) imported as module `name`, for a test to drive."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 
 import pytest
@@ -11,7 +10,7 @@ from checklist import check
 from checklist.program.builder import Builder
 from checklist.program.load import join
 from checklist.syntax.parser import parse
-from tests.conftest import ROOT
+from tests.conftest import ROOT, script
 
 EXAMPLES = re.findall(r"```flow\n(.*?)```", (ROOT / "docs" / "language.md").read_text(encoding="utf-8"), re.S)
 
@@ -42,11 +41,7 @@ def test_every_construct_is_documented() -> None:
 
 
 def _generator():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("gen_docs", ROOT / "scripts" / "gen_docs.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("gen_docs", ROOT / "scripts" / "gen_docs.py")
 
 
 @pytest.mark.parametrize("name", ["docs/checks.md", "docs/errata.md"])

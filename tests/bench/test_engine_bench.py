@@ -4,25 +4,12 @@ print: no timing is asserted here (a busy machine must not turn the suite red)."
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, script
 
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("engine_bench", ROOT / "bench" / "engine.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["engine_bench"] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _bench()
+BENCH = script("engine_bench", ROOT / "bench" / "engine.py")
 ROSTERS = ["duel", "gcs"] if BENCH.SHEETS.is_dir() else ["duel"]  # the GCS sheets live beside the checkout
 
 

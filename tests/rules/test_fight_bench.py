@@ -9,29 +9,18 @@ targets are the bench's to print, not asserted here."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import itertools
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-from tests.conftest import ROOT, golden
+from tests.conftest import ROOT, golden, script
 
 pytest.importorskip("pexpect")
 
 
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fight_bench", ROOT / "bench" / "fight.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fight_bench"] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _bench()
+BENCH = script("fight_bench", ROOT / "bench" / "fight.py")
 CHECKLIST = [sys.executable, "-m", "checklist"]  # the sources this test runs with (PYTHONPATH)
 
 

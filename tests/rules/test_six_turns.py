@@ -9,31 +9,20 @@ Bruno: HP 13, torso DR 2 (bench/table_turn/roster.toml).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, script
 
 CHECKLIST = str(Path(sys.executable).parent / "checklist")
 
 
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("table_turn", ROOT / "bench" / "table_turn.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["table_turn"] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _bench()
+BENCH = script("table_turn", ROOT / "bench" / "table_turn.py")
 INPUTS = {"a": 8, "b": 5, "c": 2, "d": 10, "e": 8, "f": 2}  # docs/benchmarks.md
 ROLLS = re.compile(r"^(Roll [^:\n]*): (\S+) → (\d+)", re.M)
 
