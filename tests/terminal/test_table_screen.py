@@ -59,8 +59,9 @@ def test_turn_a_shows_the_roll_and_its_ledger_together_at_80x40(tmp_path: Path) 
     try:
         pane.wait_for("Which maneuver does Alice choose?")
         pane.type("attack")
-        pane.wait_for("Which hit location is the attack aimed at")
-        pane.type("torso")
+        aim = pane.wait_for("Which hit location is the attack aimed at")
+        assert aim.rstrip().splitlines()[-1].startswith("[Enter: Torso] >")  # the default, in the prompt
+        pane.type("")  # Enter takes it
         pane.wait_for("Roll 3d6 for the attack  (3d6: 3 to 18)")
         pane.type("r")
         shown = pane.wait_for("Which active defense does Bruno use")
