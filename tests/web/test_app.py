@@ -188,3 +188,19 @@ def test_the_flowchart_has_no_ids_for_htmx_to_settle_old_classes_onto(flow: Prog
             layout = charts.layout((checklist.id, section.name))
             assert not isinstance(layout, str), layout
             assert not re.search(r"<[^>]*\sid=", "".join(layout.parts)), (checklist.id, section.name)
+
+
+def test_the_end_button_ends_the_fight_as_e_does(duel: Served) -> None:
+    """The page's `End the fight` (key e) is play/commands.py's `e`: mid-turn, at the turn's end."""
+    page = duel.client.get("/").text
+    assert 'action="/end"' in page and 'data-key="e"' in page
+    duel.answer("attack")
+    said = duel.post("end")
+    assert "the fight ends at the end of this turn" in said and asked(said) == ("table", "aimed-location")
+    for typed in ("", "r", "none", "r"):  # torso, the attack roll, no defense, the damage (or a miss)
+        if duel.game.session.finished is not None:
+            break
+        duel.answer(typed)
+    session = duel.game.session
+    assert session.finished is not None and session.state.step.startswith("post-combat.")
+    assert 'action="/end"' not in duel.client.get("/").text  # no fight left to end

@@ -8,7 +8,7 @@ nor words a message. The session is saved after every change, before the reply i
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from checklist.engine.questions import BadAnswer
@@ -20,6 +20,7 @@ from checklist.present.screen import screen
 Show = Literal["step", "question", "nothing"]
 Panel = Literal["help", "prose", "where"]
 HELP_KEYS = ("?", "h", "help")
+END_FACT = "combat-over"  # flow/combat.flow: its `yes` at the end of a turn (step 135) ends the fight
 
 
 # `?` at the terminal: the commands handle() takes, in words (the page shows buttons instead)
@@ -30,6 +31,7 @@ Keys (type, then Enter):
   r           roll the dice of a roll question (or type the result of a physical roll)
   b           back: undo the last answer (as often as you like, back to the start)
   o           override: answer again a fact this step took as known (`o stunned` names it)
+  e           end the fight (the foes fled or surrendered): now, or at the end of this turn
   p           the rule's text of this step (the table view leaves it out)
   w           where am I: the path so far, the active splits, the known facts
   ?           this help
@@ -98,6 +100,8 @@ class Commands:
             return self.undo()
         if key == "o" or key.startswith("o "):
             return self._o(text[1:].strip())
+        if key == "e":
+            return self.end_fight()
         return self.answer(text)
 
     def answer(self, text: str) -> Reply:
@@ -106,6 +110,21 @@ class Commands:
         reply = self._act(lambda: self.session.answer(text.strip()))
         self.held = self.held and bool(reply.errors)  # answered: the tool may act again
         return reply
+
+    def end_fight(self) -> Reply:
+        """The game master ends the fight early: `combat-over` is yes where the turn ends, so the run
+        goes on to the Post-Combat Checklist there (at once, when this turn has not begun yet)."""
+        if self.session.finished is not None:
+            return Reply("nothing", (f"the flow stopped here: {self.keys.stopped}",))
+        if END_FACT not in self.session.program.facts:
+            return Reply("question", (f"this flow has no `{END_FACT}` fact: there is no fight to end",))
+        asked = self.override(END_FACT)
+        if asked.errors:
+            return asked
+        reply = self.answer("yes")
+        session = self.session
+        over = session.finished is not None or session.step.checklist not in session.program.turn_loop
+        return reply if reply.errors or over else replace(reply, done="the fight ends at the end of this turn")
 
     def undo(self) -> Reply:
         if not self.session.undo():

@@ -3,6 +3,7 @@
 GET  /           the page                 POST /answer    an answer (choice, typed value, r, Enter)
 GET  /step?key=  a step's prose           POST /undo      back one answer
 GET  /static/... htmx, our script, CSS    POST /override  ask a known fact again
+                                          POST /end       end the fight (the terminal's `e`)
 
 Every request must name one of our own addresses in Host (no DNS rebinding); every POST must
 carry the page's token (a header from htmx, a form field without it) and, when the browser
@@ -118,6 +119,9 @@ class Server:
     async def undo(self, request: Request) -> Response:
         return await self._post(request, lambda form: self.game.undo())
 
+    async def end(self, request: Request) -> Response:
+        return await self._post(request, lambda form: self.game.end_fight())
+
     async def override(self, request: Request) -> Response:
         return await self._post(request, lambda form: self.game.override(form.get("fact", "")))
 
@@ -171,6 +175,7 @@ def create_app(
         Route("/answer", server.answer, methods=["POST"]),
         Route("/undo", server.undo, methods=["POST"]),
         Route("/override", server.override, methods=["POST"]),
+        Route("/end", server.end, methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from checklist.engine.session import Session
 from checklist.model.visible import visible
-from checklist.play.commands import PAGE, Commands, Reply
+from checklist.play.commands import END_FACT, PAGE, Commands, Reply
 from checklist.play.pilot import MANUAL, Pilot, fly
 from checklist.present.autopilot import Done
 from checklist.present.chart import ChartView, StepView, chart_view, step_view
@@ -40,6 +40,7 @@ class View:
     messages: tuple[str, ...]  # for the game master, next to the question
     session_file: str
     done: tuple[Done, ...] = ()  # what the tool did by itself since the last answer (rolls, NPCs' choices)
+    can_end: bool = False  # a fight goes on that the game master may end (play/commands.py's `e`)
 
 
 class Game:
@@ -74,6 +75,11 @@ class Game:
         with self.lock:
             return self._shown(self.commands.undo())
 
+    def end_fight(self) -> View:
+        """End the fight early (the foes fled or surrendered): play/commands.py's `e`."""
+        with self.lock:
+            return self._shown(self.commands.end_fight())
+
     def override(self, fact: str) -> View:
         """Ask `fact` again: the answer replaces what the step took as known."""
         with self.lock:
@@ -104,4 +110,5 @@ class Game:
             messages if over else (),
             self.session_file,
             self.flight.done,
+            not over and END_FACT in session.program.facts and session.step.checklist in session.program.turn_loop,
         )

@@ -174,12 +174,17 @@ def _controls(view: View, overridable: tuple[str, ...], token: str) -> str:
         "undo",
         "Back",
     )
+    end = ""
+    if view.can_end:
+        end = _form(
+            "end", token, '<button type="submit" data-key="e">End the fight <kbd>e</kbd></button>', "end", "End"
+        )
     if not overridable:
-        return f'<div class="controls">{back}</div>'
+        return f'<div class="controls">{back}{end}</div>'
     buttons = "".join(f'<button type="submit" name="fact" value="{e(f)}">{e(f)}</button>' for f in overridable)
     fix = _form("override", token, buttons, "override", "Correct a known fact")
     summary = f"Correct a known fact ({len(overridable)})"
-    return f'<div class="controls">{back}<details class="fix"><summary>{summary}</summary>{fix}</details></div>'
+    return f'<div class="controls">{back}{end}<details class="fix"><summary>{summary}</summary>{fix}</details></div>'
 
 
 def _end_html(view: View, token: str) -> str:
