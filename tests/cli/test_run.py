@@ -172,3 +172,14 @@ def test_help() -> None:
     out = clean(cli("--help"), 0)
     for option in ("--at STEP", "--set FACT=VALUE", "--session FILE", "--resume FILE", "--answers FILE", "--seed N"):
         assert option in out
+
+
+def test_npc_needs_a_roster_and_a_new_session(tmp_path: Path) -> None:
+    """`--npc` names a combatant of the roster: without one, or with --resume (the session keeps the
+    NPCs it started with), it is refused with the reason, not ignored."""
+    alone = clean(cli(FLOW, "--npc", "Ogre", "--session", tmp_path / "a.json"), exitcodes.USAGE)
+    assert "--npc Ogre: an NPC is a combatant of the roster; give --roster FILE too" in alone
+    session = tmp_path / "s.json"
+    clean(cli(DUEL, "--answers", answers(tmp_path, "2", ""), "--session", session), 0)
+    resumed = clean(cli("--resume", session, "--npc", "Bruno"), exitcodes.USAGE)
+    assert "--npc and --learn start a new session" in resumed

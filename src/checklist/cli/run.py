@@ -86,7 +86,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.resume is not None and start_of(args).starts:
         raise Fail(
             exitcodes.USAGE,
-            "--at, --set, --seed, --roster and --learn start a new session; "
+            "--at, --set, --seed, --roster, --npc and --learn start a new session; "
             "they do not go with --resume (a session keeps the view it started with)",
         )
     ready = prepared(

@@ -58,7 +58,8 @@ class Start:
     @property
     def starts(self) -> bool:
         """Whether it asks for a new session (a resume keeps the one it saved)."""
-        return bool(self.at or self.set or self.seed is not None or self.roster is not None or self.learn)
+        given = (self.at, self.set, self.seed is not None, self.roster is not None, self.learn, self.npcs)
+        return any(given)
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,9 @@ def _refuse_to_clobber(path: Path) -> None:
 
 
 def _new_session(program: Program, start: Start) -> Session:
-
+    if start.npcs and start.roster is None:
+        said = ", ".join(start.npcs)[:80]
+        raise Refused("usage", f"--npc {said}: an NPC is a combatant of the roster; give --roster FILE too")
     roster = _roster(start.roster, start.npcs) if start.roster is not None else None
     facts = _rules(program, roster)  # the roster file's [rules]; --set wins
     for item in start.set:
