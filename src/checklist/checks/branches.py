@@ -45,11 +45,13 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
     owners = _owners(program, graph)
     reported: set[tuple[str, m.Span]] = set()
     for key, span in sorted(stops, key=lambda s: (graph.steps[s[0]].checklist, graph.steps[s[0]].number)):
-        mine = [o for o in owners if key in o.branch]
-        entries = [(o, e) for o in mine for e in _entries(graph, o, key, outside)]
-        if not entries:
+        mine = sorted((o for o in owners if key in o.branch), key=lambda o: len(o.branch))
+        entered = next(((o, found) for o in mine if (found := _entries(graph, o, key, outside))), None)
+        if entered is None:
             yield _outside(graph, key, span, mine)
-        for owner, edge in entries:
+            continue
+        owner, entries = entered  # the smallest branch that owns the `return` and was entered from outside
+        for edge in entries:
             if (edge.source, edge.span) not in reported:
                 reported.add((edge.source, edge.span))
                 yield _into(owner, edge, key)

@@ -15,14 +15,16 @@ from dataclasses import dataclass
 
 from checklist import model as m
 from checklist.checks.facts import fact_values
-from checklist.checks.resolve import looks_like_fact, reads_as_minus, undefined_fact
+from checklist.checks.resolve import looks_like_fact, undefined_fact
 from checklist.compute.evaluate import ROLES, matches
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
 from checklist.model.diagnostics import BAD_VALUE, TYPE_MISMATCH, Diagnostic, diag
+from checklist.model.names import slug
 
 NUMBER_KINDS = ("number", "roll", "ledger")
 NUMERIC_FUNCTIONS = ("min", "max", "floor", "ceil", "abs")
+TABLE_FIRST = ("success", "cell")  # functions whose first argument names a table
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,12 +66,24 @@ class _Kinds:
     def __init__(self, program: Program) -> None:
         self.program = program
         self.values: dict[str, frozenset[str] | None] = {}
+        self.every: frozenset[str] | None = None
 
     def of(self, fact: m.Fact) -> frozenset[str] | None:
         if fact.name not in self.values:
             found = fact_values(self.program, fact)
             self.values[fact.name] = frozenset(found) if found is not None else None
         return self.values[fact.name]
+
+    def known(self) -> frozenset[str]:
+        """Every value the flow names: the facts' choices, the tables' cells, `yes`, `no`, `none`."""
+        if self.every is None:
+            found = {"yes", "no", "none"}
+            for fact in self.program.facts.values():
+                found.update(self.of(fact) or ())
+            for table in self.program.tables.values():
+                found.update(slug(cell) for row in table.rows for cell in row.cells)
+            self.every = frozenset(found)
+        return self.every
 
     def numeric(self, fact: m.Fact) -> bool:
         if fact.kind in NUMBER_KINDS:
@@ -101,7 +115,8 @@ def _walk(program: Program, kinds: _Kinds, expr: m.Expr, want: Want) -> Iterator
             yield from _walk(program, kinds, key, Want(table=table, index=index) if table is not None else ANY)
     elif isinstance(expr, m.Call):
         for index, arg in enumerate(expr.args):
-            yield from _walk(program, kinds, arg, _argument(expr.func, index))
+            if index > 0 or expr.func not in TABLE_FIRST:  # the table is resolved by checks/tables.py
+                yield from _walk(program, kinds, arg, _argument(expr.func, index))
 
 
 def _argument(func: str, index: int) -> Want:
@@ -118,19 +133,20 @@ def _name(program: Program, kinds: _Kinds, expr: m.Name, want: Want) -> Iterator
     if want.number:
         why = f"`{want.of.name}` is a number" if want.of is not None else "a number is needed here"
         yield undefined_fact(program, expr.name, expr.span, f"{why}; a name that is not a fact is a value, like `yes`")
-    elif want.values is not None and expr.name not in want.values:
-        yield _bad_result(program, want, expr)
-    elif want.table is not None and not _keys(want.table, want.index, expr.name):
-        if looks_like_fact(program, expr.name):
-            no_row = f"no row of `{want.table.name}` has `{expr.name}` either"
-            yield undefined_fact(program, expr.name, expr.span, no_row)
-    elif reads_as_minus(program, expr.name):
-        yield undefined_fact(program, expr.name, expr.span)
+    elif want.values is not None:
+        if expr.name not in want.values:
+            yield _bad_result(program, want, expr)
+    elif want.table is not None and _keys(want.table, want.index, expr.name):
+        return  # a value some row has as its key
+    elif expr.name not in kinds.known() and looks_like_fact(program, expr.name):
+        where = f"; no row of `{want.table.name}` has it either" if want.table is not None else ""
+        yield undefined_fact(program, expr.name, expr.span, f"no fact, table row or choice has this value{where}")
 
 
 def _keys(table: m.Table, index: int, value: str) -> bool:
-    """Whether some row of `table` takes `value` as its key at `index` (an empty cell takes any)."""
-    return any(index >= len(r.cells) or matches(r.cells[index], value) for r in table.rows)
+    """Whether some row of `table` names `value` as its key at `index` (an empty cell takes any
+    value, and so names none)."""
+    return any(index < len(r.cells) and r.cells[index] and matches(r.cells[index], value) for r in table.rows)
 
 
 def _bad_result(program: Program, want: Want, expr: m.Name) -> Diagnostic:

@@ -8,7 +8,7 @@ from checklist import model as m
 from checklist.compute.functions import FUNCTIONS
 from checklist.graph.program import Program
 from checklist.model.diagnostics import BAD_CALL, UNDEFINED_FACT, UNDEFINED_TABLE, Diagnostic, diag
-from checklist.model.names import as_minus, closest
+from checklist.model.names import closest
 
 
 def undefined_fact(program: Program, name: str, span: m.Span, *notes: str) -> Diagnostic:
@@ -26,10 +26,6 @@ def undefined_fact(program: Program, name: str, span: m.Span, *notes: str) -> Di
 def looks_like_fact(program: Program, name: str) -> bool:
     """Whether an unknown name reads as a misspelt fact, or as `a-b` of two facts."""
     return closest(name, program.facts) is not None
-
-
-def reads_as_minus(program: Program, name: str) -> bool:
-    return as_minus(name, program.facts) is not None
 
 
 def undefined_table(program: Program, name: str, span: m.Span) -> Diagnostic:
