@@ -61,6 +61,7 @@ MISTAKES = {  # part of RIGHT -> (what it becomes, the code it gives)
     "yes-no-in-sum": ("margin", "aid-skill - aid-roll", "aid-skill - bleeding", "E316"),
     "jump-into-branch": ("steps", "if anyone-wounded -> 2", "if anyone-wounded -> 3", "E208"),
     "return-outside-split": ("steps", "else -> 5", "else -> return", "E209"),
+    "no-way-on": ("steps", "  else -> 4\n", "", "E210"),
     "undefined-in-condition": ("steps", "if bleeding and", "if bleding and", "E301"),
 }
 

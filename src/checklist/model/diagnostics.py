@@ -36,8 +36,9 @@ UNREACHABLE = Code("E202", "unreachable", "error", "a step cannot be reached fro
 NO_EXIT = Code("E203", "no-exit", "error", "a step has no path to any end")
 TRAP = Code("E204", "trap", "error", "a loop with no way out")
 SELF_LOOP = Code("E205", "self-loop", "error", "a step jumps only to itself")
-NO_OTHERWISE = Code("W206", "no-otherwise", "warning", "a conditional step has no otherwise")
+NO_OTHERWISE = Code("W206", "no-otherwise", "warning", "a step's conditions cover every case, with no otherwise")
 SPLIT_NEVER_RETURNS = Code("E207", "split-never-returns", "error", "a split's branches never rejoin")
+NO_WAY_ON = Code("E210", "no-way-on", "error", "a step's conditions can all be false, with no otherwise")
 JUMP_INTO_BRANCH = Code("E208", "jump-into-branch", "error", "a jump enters a split's branch from outside it")
 RETURN_OUTSIDE_SPLIT = Code("E209", "return-outside-split", "error", "a `return` is reached with no split running")
 UNDEFINED_FACT = Code("E301", "undefined-fact", "error", "a condition or formula names an undeclared fact")
@@ -80,6 +81,7 @@ CODES: tuple[Code, ...] = (
     SPLIT_NEVER_RETURNS,
     JUMP_INTO_BRANCH,
     RETURN_OUTSIDE_SPLIT,
+    NO_WAY_ON,
     UNDEFINED_FACT,
     UNUSED_FACT,
     UNDEFINED_TABLE,
