@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from checklist import check, load
-from checklist.checks.report import render_text
+from checklist.checks.report import render_text, to_json
 from checklist.model.diagnostics import CODES
 from tests.conftest import golden
 
@@ -56,3 +56,10 @@ def test_text_report_is_golden(path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     program = load(Path(path.name))
     text = render_text(check(program), program.sources)
     golden(GOLDEN / (path.name.removesuffix(".bad.flow") + ".txt"), text)
+
+
+@pytest.mark.parametrize("path", BAD, ids=lambda p: p.name)
+def test_json_report_is_golden(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(CASES)
+    program = load(Path(path.name))
+    golden(GOLDEN / (path.name.removesuffix(".bad.flow") + ".json"), to_json(check(program)))

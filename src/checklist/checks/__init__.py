@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from checklist.checks import (
+    branches,
     cards,
     computing,
     dispatch,
     expectations,
     facts,
+    formulas,
     no_exit,
     no_otherwise,
     numbering,
@@ -34,7 +36,9 @@ RULES: tuple[Rule, ...] = (
     no_exit.run,
     no_otherwise.run,
     splits.run,
+    branches.run,
     facts.run,
+    formulas.run,
     tables.run,
     computing.run,
     cards.run,

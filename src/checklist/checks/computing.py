@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checklist import model as m
+from checklist.checks.resolve import undefined_function
 from checklist.compute.evaluate import ROLES
 from checklist.compute.functions import FUNCTIONS
 from checklist.graph.flowgraph import FlowGraph
@@ -37,9 +38,10 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
             if isinstance(action, m.Add):
                 yield from _line(program, action)
             elif isinstance(action, m.Record):
-                yield from _attributes(action.expr)
-                if action.key is not None:
-                    yield from _attributes(action.key)
+                for expr in (action.expr, action.key):
+                    if expr is not None:
+                        yield from _calls(expr)
+                        yield from _attributes(expr)
                 yield from _recorded(action)
 
 
@@ -103,9 +105,7 @@ def _calls(expr: m.Expr) -> Iterator[Diagnostic]:
     if isinstance(expr, m.Call):
         function = FUNCTIONS.get(expr.func)
         if function is None:
-            yield diag(
-                BAD_CALL, f"there is no function `{expr.func}`", expr.span, help=f"use one of: {', '.join(FUNCTIONS)}"
-            )
+            yield undefined_function(expr.func, expr.span)
         elif not function.least <= len(expr.args) <= function.most:
             low = function.least
             want = str(low) if low == function.most else f"{low} or more"

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checklist import model as m
+from checklist.checks.resolve import undefined_fact
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
 from checklist.model.conditions import condition_mentions
-from checklist.model.diagnostics import BAD_REF, BAD_VALUE, UNDEFINED_FACT, UNUSED_FACT, Diagnostic, diag
+from checklist.model.diagnostics import BAD_REF, BAD_VALUE, UNUSED_FACT, Diagnostic, diag
 from checklist.model.dice import Dice, DiceError
 from checklist.model.jumps import mentions
 from checklist.model.names import slug
@@ -79,7 +80,7 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         used.add(name)
         fact = program.facts.get(name)
         if fact is None:
-            yield _undefined(program, name, span)
+            yield undefined_fact(program, name, span)
         elif value is not None:
             if name not in allowed:
                 allowed[name] = fact_values(program, fact)
@@ -158,14 +159,6 @@ def _counts(program: Program) -> Iterator[Diagnostic]:
                         f"`{name}` is declared at {fact.span}",
                         help=f"declare `{name}` as a number: `fact {name} : number per attack ...`",
                     )
-
-
-def _undefined(program: Program, name: str, span: m.Span) -> Diagnostic:
-    import difflib
-
-    close = difflib.get_close_matches(name, program.facts, n=1)
-    hint = f"did you mean `{close[0]}`?" if close else f'declare it: `fact {name} : yes/no per turn "Question?"`'
-    return diag(UNDEFINED_FACT, f"fact `{name}` is not declared", span, help=hint)
 
 
 def _value(

@@ -1,13 +1,16 @@
-"""W206: a conditional step whose conditions may all be false, with nothing after them."""
+"""E210: a step whose conditions can all be false, with nothing after them, so the run stops there;
+W206: a step whose conditions provably cover every case, but with no `else` to say so."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from checklist import model as m
+from checklist.checks.coverage import covers
+from checklist.checks.facts import fact_values
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
-from checklist.model.diagnostics import NO_OTHERWISE, Diagnostic, diag
+from checklist.model.diagnostics import NO_OTHERWISE, NO_WAY_ON, Diagnostic, diag
 from checklist.model.jumps import always_decides
 
 
@@ -19,14 +22,37 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         if isinstance(last, m.Choose) and _exhaustive(program, last):
             continue
         if isinstance(last, (m.Branch, m.Choose)):
-            what = "`choose` does not cover every value" if isinstance(last, m.Choose) else "no `else`"
-            yield diag(
-                NO_OTHERWISE,
-                f"step {step.key} has a condition but {what}",
-                last.span,
-                "when no condition holds, the flow has nowhere to go",
-                help="add `else -> N` after the last `if`",
-            )
+            yield _finding(program, step, last)
+
+
+def _finding(program: Program, step: m.Step, last: m.Branch | m.Choose) -> Diagnostic:
+    what = "`choose` does not cover every value" if isinstance(last, m.Choose) else "no `else`"
+    if covers(_conditions(step), program.facts, lambda fact: fact_values(program, fact)):
+        return diag(
+            NO_OTHERWISE,
+            f"step {step.key} has a condition but {what}",
+            last.span,
+            "its conditions cover every case, so the flow always has somewhere to go",
+            help="say so: make the last `if` an `else -> N`",
+        )
+    return diag(
+        NO_WAY_ON,
+        f"step {step.key} has a condition but {what}, and its conditions can all be false",
+        last.span,
+        "when no condition holds, the flow has nowhere to go: the run stops here",
+        help="add `else -> N` after the last `if`",
+    )
+
+
+def _conditions(step: m.Step) -> list[m.Condition]:
+    """What the step's jumps test, as conditions (`if X -> return` cannot apply outside a split)."""
+    found: list[m.Condition] = []
+    for jump in step.jumps:
+        if isinstance(jump, m.Branch) and jump.target.special != "return":
+            found.append(jump.condition)
+        elif isinstance(jump, m.Choose):
+            found.extend(m.Equals(jump.fact, when.value, False, when.span) for when in jump.whens)
+    return found
 
 
 def _exhaustive(program: Program, choose: m.Choose) -> bool:

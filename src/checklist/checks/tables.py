@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 
 from checklist import model as m
+from checklist.checks.resolve import undefined_column, undefined_table
 from checklist.compute.evaluate import ROLES
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
-from checklist.model.diagnostics import BAD_TABLE, DUPLICATE_ROW, UNDEFINED_TABLE, UNUSED_TABLE, Diagnostic, diag
+from checklist.model.diagnostics import BAD_TABLE, DUPLICATE_ROW, UNUSED_TABLE, Diagnostic, diag
 
 
 def _mentions(program: Program) -> Iterator[tuple[str, m.Span, str | None]]:
@@ -23,8 +23,15 @@ def _mentions(program: Program) -> Iterator[tuple[str, m.Span, str | None]]:
     for fact in program.facts.values():
         if fact.table is not None:
             yield fact.table, fact.span, None
-        if fact.expr is not None:
-            yield from _lookups(fact.expr)
+        for expr in (fact.expr, fact.dice_expr):
+            if expr is not None:
+                yield from _lookups(expr)
+    for step in program.steps.values():
+        for action in step.actions:
+            if isinstance(action, m.Record):
+                yield from _lookups(action.expr)
+                if action.key is not None:
+                    yield from _lookups(action.key)
 
 
 def _lookups(expr: m.Expr) -> Iterator[tuple[str, m.Span, str | None]]:
@@ -54,17 +61,9 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
         used.add(name)
         table = program.tables.get(name)
         if table is None:
-            close = difflib.get_close_matches(name, program.tables, n=1)
-            hint = f"did you mean `{close[0]}`?" if close else f'declare it: `table {name} "Title"`'
-            yield diag(UNDEFINED_TABLE, f"table `{name}` is not declared", span, help=hint)
+            yield undefined_table(program, name, span)
         elif column is not None and table.column(column) is None:
-            yield diag(
-                UNDEFINED_TABLE,
-                f"table `{name}` has no column `{column}`",
-                span,
-                f"its columns: {', '.join(table.columns)}",
-                help="name one of its columns",
-            )
+            yield undefined_column(table, column, span)
     widths = _key_widths(program)
     for table in program.tables.values():
         if not table.columns:

@@ -36,13 +36,16 @@ UNREACHABLE = Code("E202", "unreachable", "error", "a step cannot be reached fro
 NO_EXIT = Code("E203", "no-exit", "error", "a step has no path to any end")
 TRAP = Code("E204", "trap", "error", "a loop with no way out")
 SELF_LOOP = Code("E205", "self-loop", "error", "a step jumps only to itself")
-NO_OTHERWISE = Code("W206", "no-otherwise", "warning", "a conditional step has no otherwise")
+NO_OTHERWISE = Code("W206", "no-otherwise", "warning", "a step's conditions cover every case, with no otherwise")
 SPLIT_NEVER_RETURNS = Code("E207", "split-never-returns", "error", "a split's branches never rejoin")
-UNDEFINED_FACT = Code("E301", "undefined-fact", "error", "a condition names an undeclared fact")
+NO_WAY_ON = Code("E210", "no-way-on", "error", "a step's conditions can all be false, with no otherwise")
+JUMP_INTO_BRANCH = Code("E208", "jump-into-branch", "error", "a jump enters a split's branch from outside it")
+RETURN_OUTSIDE_SPLIT = Code("E209", "return-outside-split", "error", "a `return` is reached with no split running")
+UNDEFINED_FACT = Code("E301", "undefined-fact", "error", "a condition or formula names an undeclared fact")
 UNUSED_FACT = Code("W302", "unused-fact", "warning", "a fact is declared but never asked")
 UNDEFINED_TABLE = Code("E303", "undefined-table", "error", "a name refers to an undeclared table")
 UNUSED_TABLE = Code("W304", "unused-table", "warning", "a table is declared but never used")
-BAD_VALUE = Code("E305", "bad-value", "error", "a condition tests a value the fact cannot take")
+BAD_VALUE = Code("E305", "bad-value", "error", "a condition tests, or a formula gives, a value the fact cannot take")
 DISPATCH_ROW = Code("E306", "dispatch-row", "error", "a dispatch table row names no existing step")
 DISPATCH_MISSING = Code("W307", "dispatch-missing", "warning", "a step in a dispatch range has no row")
 BAD_TABLE = Code("E308", "bad-table", "error", "a table's rows do not match its columns")
@@ -52,6 +55,7 @@ BAD_CALL = Code("E312", "bad-call", "error", "an expression calls an unknown fun
 BAD_LEDGER = Code("E313", "bad-ledger", "error", "a ledger line is not a number, or is added to a non-ledger")
 BAD_CARD = Code("E314", "bad-card", "error", "a card names an unknown category, or a step an unknown deck")
 BAD_ATTRIBUTE = Code("E315", "bad-attribute", "error", "an expression or record names an unknown role or attribute")
+TYPE_MISMATCH = Code("E316", "type-mismatch", "error", "a yes/no or choice used as a number, or a number as a value")
 NUMBERING_GAP = Code("W401", "numbering-gap", "warning", "step numbers skip")
 EXPECTATION = Code("E501", "expectation", "error", "a path assertion does not hold")
 
@@ -75,6 +79,9 @@ CODES: tuple[Code, ...] = (
     SELF_LOOP,
     NO_OTHERWISE,
     SPLIT_NEVER_RETURNS,
+    JUMP_INTO_BRANCH,
+    RETURN_OUTSIDE_SPLIT,
+    NO_WAY_ON,
     UNDEFINED_FACT,
     UNUSED_FACT,
     UNDEFINED_TABLE,
@@ -89,6 +96,7 @@ CODES: tuple[Code, ...] = (
     BAD_LEDGER,
     BAD_CARD,
     BAD_ATTRIBUTE,
+    TYPE_MISMATCH,
     NUMBERING_GAP,
     EXPECTATION,
 )
