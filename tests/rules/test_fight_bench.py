@@ -69,10 +69,10 @@ def test_the_physical_dice_fight(tmp_path: Path) -> None:
 
     hits = [whole(i) for i, line in enumerate(lines) if line.startswith("   → ") and " to the torso · " in line]
     assert hits == [
-        "→ 5 cut to the torso · DR 3 · penetrating 2 · injury 3 · Ogre's HP 20 → 17",  # 2 x 1.5 = 3
+        "→ 5 cut to the torso · DR 3 · penetrating 2 × 1.5 (cut) · injury 3 · Ogre's HP 20 → 17",  # 2 x 1.5 = 3
         "→ 4 pi to the torso · DR 3 · penetrating 1 · injury 1 · Ogre's HP 17 → 16",  # a burst: 2 of 3 hit
         "→ 5 pi to the torso · DR 3 · penetrating 2 · injury 2 · Ogre's HP 16 → 14",
-        "→ 11 cut to the torso · DR 3 · penetrating 8 · injury 12 · major wound · Ogre's HP 14 → 2",  # > 20/2
+        "→ 11 cut to the torso · DR 3 · penetrating 8 × 1.5 (cut) · injury 12 · major wound · Ogre's HP 14 → 2",
         "→ 6 pi to the torso · DR 3 · penetrating 3 · injury 3 · Ogre's HP 2 → -1",
     ], hits
     log = fp.log_lines(played)  # the 2 pi between them: 2 - 3 leaves nothing to get through

@@ -9,8 +9,9 @@ expression is `success(TABLE, ROLL, SKILL)` names the roll and the skill, and it
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, as_value
@@ -55,7 +56,7 @@ def last_roll(session: Session) -> RollView | None:
     known = _values_since(session)
     asked_at = session.history[-2] if len(session.history) > 1 else session.state  # the state the roll was asked in
     whom = branch_target(asked_at.frames) or str(known.get("target") or "")
-    then = _damage(known, decl.name, whom) or _hits(known, decl.name) or _landed(known, decl.name)
+    then = _damage(session.program, known, decl.name, whom) or _hits(known, decl.name) or _landed(known, decl.name)
     said = decl.question if session.pause else gm_words(session.program, asked_at, decl.question)
     roll = RollView(decl.name, said, dice or "", event.value, event.rolled, then=then)
     for fact, call in session.program.rolled_against.get(decl.name, ()):
@@ -87,8 +88,9 @@ def _hits(known: dict[str, Value], roll: str) -> str | None:
     return None
 
 
-def _damage(known: dict[str, Value], roll: str, whom: str) -> str | None:
-    """What a damage roll did, from flow/injury.flow's chain: the game master can check each number."""
+def _damage(program: Program, known: dict[str, Value], roll: str, whom: str) -> str | None:
+    """What a damage roll did, from flow/injury.flow's chain: the game master can check each number
+    (`9 cut to the torso · DR 2 · penetrating 7 × 1.5 (cut) · injury 10 · Bruno's HP 15 → 5`)."""
     if known.get("damage-roll") is None or roll != "damage-roll" or "injury" not in known:
         return None
     where = str(known.get("wound-location", "")).replace("-", " ")
@@ -101,6 +103,9 @@ def _damage(known: dict[str, Value], roll: str, whom: str) -> str | None:
         for fact, label in (("effective-dr", "DR"), ("penetrating", "penetrating"))
         if fact in known
     ]
+    times = _wounding(program, known)
+    if times is not None and "penetrating" in known:
+        parts[-1] += f" × {times} ({known.get('damage-type', '')})"
     parts.append(_injury(known, where))
     if known.get("crippled") == "yes":
         parts.append("crippled")
@@ -110,6 +115,34 @@ def _damage(known: dict[str, Value], roll: str, whom: str) -> str | None:
         who = f"{whom}'s " if whom else ""
         parts.append(f"{who}HP {known['target-current-hp']} → {known['hp-after']}")
     return " · ".join(parts)
+
+
+def _wounding(program: Program, known: dict[str, Value]) -> str | None:
+    """The wounding multiplier the injury's formula took from its table (`cell(...)`, B379), when it
+    is not 1 and something got through: `1.5`."""
+    decl = program.facts.get("injury")
+    penetrating = known.get("penetrating")
+    call = next((c for c in _cells(decl.expr)), None) if decl is not None and decl.expr is not None else None
+    if call is None or not isinstance(penetrating, int) or penetrating <= 0:
+        return None
+
+    def read(fact: str) -> Value:
+        if fact not in known:
+            raise CannotCompute(f"`{fact}` is not known")
+        return known[fact]
+
+    try:
+        value = Evaluator(program, read, _no_condition).run(call).value
+    except (CannotCompute, Need):
+        return None
+    return None if not isinstance(value, int | Fraction) or value == 1 else f"{float(value):g}"
+
+
+def _cells(expr: m.Expr) -> Iterator[m.Call]:
+    if isinstance(expr, m.Call) and expr.func == "cell":
+        yield expr
+    for child in m.expr_children(expr):
+        yield from _cells(child)
 
 
 def _injury(known: dict[str, Value], where: str) -> str:
