@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from checklist.model.diagnostics import Diagnostic
 
 __all__ = ["check", "load"]
-__version__ = "0.1.0"  # pyproject.toml has the same; `checklist --version` prints it
+__version__ = "0.1.0"  # the one version: pyproject.toml reads it here (hatch), `checklist --version` prints it
 
 
 def load(path: object) -> Program:

@@ -4,24 +4,18 @@ start without loading any engine."""
 from __future__ import annotations
 
 import argparse
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+
+from checklist import __version__
 
 DEFAULT_SESSION = Path("checklist-session.json")
 IMAGE_FORMATS = ("svg", "png", "pdf")
 TEXT_FORMATS = ("dot", "mermaid")
 
 
-def package_version() -> str:
-    try:
-        return version("gurps-checklist")
-    except PackageNotFoundError:  # pragma: no cover - run from a source tree that was never installed
-        return "unknown (not installed)"
-
-
 def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="checklist", description="GURPS combat checklists as executable flowcharts.")
-    parser.add_argument("--version", action="version", version=f"checklist {package_version()}")
+    parser.add_argument("--version", action="version", version=f"checklist {__version__}")  # not importlib.metadata: 28 ms
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = sub.add_parser("check", help="validate flows the way a compiler would")
     check.add_argument("paths", nargs="*", type=Path, help="flow files or folders (default: the bundled flow/)")
