@@ -15,7 +15,7 @@ from typing import Any
 
 from checklist.model.limits import MAX_DIGITS
 from checklist.model.names import slug
-from checklist.model.visible import has_control, visible
+from checklist.model.visible import brief, has_control, visible
 from checklist.model.vocabulary import DAMAGE_TYPES, SHEET_NUMBERS, TRAITS, UNARMED_SKILLS
 
 Value = int | str
@@ -42,7 +42,10 @@ WEAPON_FIELDS = {
     "shots",
     "min-st",
     "ask",
+    "kind",
+    "effects",
 }
+WEAPON_KINDS = ("slam", "affliction", "special")  # an attack with no damage dice (docs/roster.md, "From GCS")
 ASKABLE = ("skill", "damage", "type", "reach", "acc", "rof", "rcl", "bulk", "armor-divisor", "parry", "block")
 COMBATANT_FIELDS = {
     *SHEET_NUMBERS,
@@ -93,6 +96,8 @@ class Weapon:
     shots: str = ""
     min_st: str = ""  # as written: "10", "13†"
     ask: tuple[str, ...] = ()  # what the sheet could not say: the flow asks (ASKABLE)
+    kind: str = ""  # "" for damage dice; else WEAPON_KINDS: its damage is asked when it hits
+    effects: str = ""  # what GCS writes after the damage type (nw, dkb, + Paralysis): shown, not applied
 
     @property
     def item(self) -> str:
@@ -289,11 +294,15 @@ def weapon_of(raw: object, where: str) -> Weapon:
     divisor = armor_divisor(raw.get("armor-divisor", 1), f"{where}, armor-divisor")
     defenses: dict[str, Any] = {k: _defense(raw[k], f"{where}, {k}") for k in ("parry", "block") if k in raw}
     texts: dict[str, Any] = {
-        k.replace("-", "_"): str(raw[k]) for k in ("usage", "range", "shots", "min-st") if k in raw
+        k.replace("-", "_"): str(raw[k]) for k in ("usage", "range", "shots", "min-st", "effects") if k in raw
     }
     ask = raw.get("ask", [])
-    if not isinstance(ask, list) or not set(ask) <= set(ASKABLE):
+    if not isinstance(ask, list) or not all(isinstance(a, str) and a in ASKABLE for a in ask):
         raise RosterError(f"{where}, ask: a list of what the flow asks for this weapon, from: {', '.join(ASKABLE)}")
+    kind = raw.get("kind", "")
+    if kind and kind not in WEAPON_KINDS:
+        raise RosterError(f"{where}, kind: one of {', '.join(WEAPON_KINDS)} (an attack with no damage dice), "
+                          f"not {brief(kind)}")  # fmt: skip
     return Weapon(
         str(raw["name"]),
         str(raw["damage"]),
@@ -305,6 +314,7 @@ def weapon_of(raw: object, where: str) -> Weapon:
         unarmed=unarmed,
         armor_divisor=divisor,
         ask=tuple(ask),
+        kind=str(kind),
         **numbers,
         **defenses,
         **texts,

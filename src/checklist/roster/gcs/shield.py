@@ -10,9 +10,8 @@ modifier) is in none of those numbers: the roster leaves `shield-db` out, and th
 
 from __future__ import annotations
 
-from typing import Any
-
 from checklist.roster.gcs.files import Character
+from checklist.roster.gcs.values import Json, objects, text, whole
 
 DEFENSES = ("dodge", "parry", "block")
 
@@ -21,12 +20,13 @@ def shield(who: Character, notes: list[str]) -> dict[str, int]:
     """`shield-db` and `db-included` for the roster's combatant table; {} when the sheet does not say."""
     total = 0
     unread: list[str] = []
-    for item in _equipped(who.data.get("equipment")):
-        db = min(_bonuses(item).values())  # a DB is to every defense; a bonus to one only is no DB (B374)
+    for item in who.tree("equipment", lambda i: i.get("equipped", True) is False):
+        where = who.where(text(item.get("description")) or text(item.get("name")) or "equipment")
+        db = min(_bonuses(item, where).values())  # a DB is to every defense; a bonus to one only is no DB (B374)
         if db > 0:
             total += db
-        elif _is_shield(item):
-            unread.append(str(item.get("description") or item.get("name") or "a shield").strip())
+        elif _is_shield(item, where):
+            unread.append(text(item.get("description")) or text(item.get("name")) or "a shield")
     if unread and not total:
         notes.append(
             f"{who.where(unread[0])}: the shield's DB is not a bonus to Dodge, Parry and Block on the sheet "
@@ -36,40 +36,28 @@ def shield(who: Character, notes: list[str]) -> dict[str, int]:
     return {"shield-db": total, "db-included": total} if total else {"shield-db": 0}
 
 
-def _equipped(items: object) -> list[dict[str, Any]]:
-    """Equipped equipment, and what equipped containers hold."""
-    found: list[dict[str, Any]] = []
-    for item in items if isinstance(items, list) else []:
-        if isinstance(item, dict) and item.get("equipped", True) is not False:
-            found.append(item)
-            found.extend(_equipped(item.get("children")))
-    return found
-
-
-def _bonuses(item: dict[str, Any]) -> dict[str, int]:
+def _bonuses(item: Json, where: str) -> dict[str, int]:
     """The item's (and its enabled modifiers') whole-number bonuses to each active defense."""
-    features = list(item.get("features") or [])
-    for modifier in item.get("modifiers") or []:
-        if isinstance(modifier, dict) and modifier.get("disabled") is not True:
-            features.extend(modifier.get("features") or [])
+    features = objects(item.get("features"), f"{where}, features")
+    for modifier in objects(item.get("modifiers"), f"{where}, modifiers"):
+        if modifier.get("disabled") is not True:
+            features = features + objects(modifier.get("features"), f"{where}, modifiers")
     bonus = dict.fromkeys(DEFENSES, 0)
     for feature in features:
-        if not isinstance(feature, dict) or feature.get("type") != "attribute_bonus":
-            continue
-        amount = feature.get("amount")
-        if feature.get("attribute") in bonus and isinstance(amount, int) and not isinstance(amount, bool):
-            bonus[str(feature["attribute"])] += amount
+        amount = whole(feature.get("amount"))
+        attribute = text(feature.get("attribute"))
+        if feature.get("type") == "attribute_bonus" and attribute in bonus and amount is not None:
+            bonus[attribute] += amount
     return bonus
 
 
-def _is_shield(item: dict[str, Any]) -> bool:
+def _is_shield(item: Json, where: str) -> bool:
     """Tagged a shield (`categories` before version 5), or used with the Shield skill."""
     tags = item.get("tags") or item.get("categories") or []
-    if isinstance(tags, list) and any(str(t).strip().lower() == "shield" for t in tags):
+    if isinstance(tags, list) and any(text(t).lower() == "shield" for t in tags):
         return True
     return any(
-        isinstance(d, dict) and str(d.get("name", "")).strip().lower() == "shield"
-        for w in item.get("weapons") or []
-        if isinstance(w, dict)
-        for d in w.get("defaults") or []
+        text(d.get("name")).lower() == "shield"
+        for w in objects(item.get("weapons"), f"{where}, weapons")
+        for d in objects(w.get("defaults"), f"{where}, weapons, defaults")
     )
