@@ -112,7 +112,7 @@ def test_the_notes_say_what_was_chosen_and_what_is_not_used() -> None:
     assert notes == (
         f"{where}: light encumbrance (52 lb carried, Basic Lift 29 lb): Dodge 7, Move 4",
         f"{where}, Medium Shield: the shield's DB is not a bonus to Dodge, Parry and Block on the sheet (GCS has "
-        "not added it to them); the flow asks for it (shield-db)",
+        "not added it to them), nor a note; the flow asks for it (shield-db)",
         f"{where}, hit location `Torso`: DR 8 against `laser` is not used (the flow's damage types do not include it)",
         f"{where}: the Humanoid body gives no DR for ear, femoral-artery, leg-joint; asked when hit there",
     )

@@ -180,13 +180,13 @@ def test_a_fight_of_library_sheets_is_one_roster() -> None:
 
 
 @needs_library
-def test_a_shields_db_is_read_off_its_features_and_a_note_is_asked_for() -> None:
+def test_a_shields_db_is_read_off_its_features_or_its_note() -> None:
     """The Goblin Leader's Small Shield: +1 to Dodge, Parry and Block among its features, so DB 1,
     held in GCS's Dodge 9 (db-included 1). The Crusader's Medium Shield, Heavy gives its DB 2 only
     as a conditional modifier ("to Dodge, Parry & Block against attacks from the front or shield
-    side"), which GCS does not add: neither number is given, and the flow asks for the DB."""
+    side", and `DB 2` in its notes), which GCS does not add: shield-db 2, none of it included."""
     goblin = load(SHARED / "more" / "Goblin, Leader.gcs")
     assert (goblin.get(0, "dodge"), goblin.get(0, "shield-db"), goblin.get(0, "db-included")) == (9, 1, 1)
     crusader = load(SHARED / "more" / "Crusader.gcs")
-    assert (crusader.get(0, "shield-db"), crusader.get(0, "db-included")) == (None, 0)
-    assert any("Medium Shield, Heavy: the shield's DB is not a bonus" in note for note in crusader.notes)
+    assert (crusader.get(0, "dodge"), crusader.get(0, "shield-db"), crusader.get(0, "db-included")) == (7, 2, 0)
+    assert any("Medium Shield, Heavy: DB 2 is only a note on the sheet" in note for note in crusader.notes)

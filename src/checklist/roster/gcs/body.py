@@ -1,9 +1,11 @@
 """DR by hit location from a GCS body (docs/roster.md, "From GCS").
 
 GCS writes each location of the character's body with the DR it computed (`calc.dr`: `all`, and
-for a damage type that differs, the difference from `all`; a plain number in version 2).  The
-roster's DR is the DR of armor and traits: the location's own bonus (`dr_bonus`, the skull's 2)
-is taken off, because the flow adds the skull's and the spine's itself (rules.flow, hit-locations).
+for a damage type that differs, the difference from `all`; a plain number in version 2), natural
+DR (a location's `dr_bonus`: a turtle's shell) included.  The roster gives that DR, less 2 at the
+skull, which the flow adds there itself (rules.flow, hit-locations, extra-dr): a hit on the skull
+meets GCS's DR, whether GCS's body gave the skull its 2 (a Humanoid's `dr_bonus`) or not (a
+Flaming Skull's 0 is -2 in the roster).
 GCS locations map to the flow's: by the table name where it is one (Right Arm, Left Leg), else
 by the location id.  A location the flow does not know (a quadruped's forelegs, a tail) is said
 when the roster loads; a flow location the body lacks is asked when it is hit.
@@ -17,6 +19,8 @@ from checklist.model.names import slug
 from checklist.model.visible import brief
 from checklist.roster.gcs.files import RESAVE, Character, GcsError
 from checklist.roster.gcs.values import Json, obj, objects, text, whole
+
+SKULL_DR = 2  # rules.flow, hit-locations: the flow adds the skull's own DR 2 (B399) to the roster's
 
 # the flow's hit locations that one GCS location id stands for (eye, skull, ... as GCS names them)
 BY_ID = {
@@ -64,6 +68,8 @@ def body(who: Character, notes: list[str]) -> tuple[str, dict[str, DR]]:
     for location in _locations(who, table):
         called = text(location.get("table_name")) or text(location.get("id"))
         value = _dr(location, who.where(f"hit location `{called}`"), notes)
+        if text(location.get("id")) == "skull":
+            value = _less(value, SKULL_DR, who.where(f"hit location `{called}`"), notes)
         by_table = slug(text(location.get("table_name")))
         targets = (by_table,) if by_table in BY_TABLE else BY_ID.get(text(location.get("id")), ())
         if not targets:
@@ -134,13 +140,12 @@ def _locations(who: Character, table: Json) -> Iterator[Json]:
 def _dr(location: Json, where: str, notes: list[str]) -> DR:
     calc = location.get("calc")
     raw = calc.get("dr") if isinstance(calc, dict) else None
-    own = whole(location.get("dr_bonus")) or 0
     if whole(raw) is not None:  # version 2
-        return (whole(raw) or 0) - own
+        return whole(raw) or 0
     given = {text(k): whole(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
     if not isinstance(raw, dict) or None in given.values():
         raise GcsError(f"{where}: no DR that can be read (calc.dr is {brief(raw)}); save the file again in GCS")
-    base = (given.get("all") or 0) - own
+    base = given.get("all") or 0
     typed: dict[str, int] = {}
     for kind, difference in sorted((k, v) for k, v in given.items() if v is not None):
         if kind == "all" or difference == 0:
@@ -154,6 +159,19 @@ def _dr(location: Json, where: str, notes: list[str]) -> DR:
             continue
         typed.update({k: base + difference for k in flow})
     return {"all": base, **typed} if typed else base
+
+
+def _less(value: DR, skull: int, where: str, notes: list[str]) -> DR:
+    """The skull's DR without the 2 the flow adds there; said when GCS gave the skull less than that."""
+    given = value if isinstance(value, int) else value["all"]
+    if given < skull:
+        notes.append(
+            f"{where}: GCS gives the skull DR {given}, less than the {skull} the flow adds there (rules.flow, "
+            f"hit-locations): the roster's skull DR is {given - skull}, so that a hit there meets GCS's {given}"
+        )
+    if isinstance(value, int):
+        return value - skull
+    return {k: v - skull for k, v in value.items()}
 
 
 def _show(value: DR) -> str:

@@ -39,7 +39,6 @@ MEANINGS = {
     "sur": "surge",
     "rad": "radiation",
     "ctrl": "control points of Technical Grappling, not injury",
-    "kb/point": "knockback only, by the point",
 }
 DAMAGE = re.compile(
     r"(?P<dice>\d{1,4}d\d{0,4}(?:[+-]\d{1,6})?(?:x\d{1,4})?|[+-]?\d{1,6}(?![\w/]))?"
@@ -72,6 +71,6 @@ def parse(written: str) -> Damage:
 def meaning(words: str) -> str:
     """What GCS's words after a damage type (or in place of one) mean, where they are known."""
     said = [MEANINGS[w] for w in words.split() if w in MEANINGS]
-    if PER_POINT.search(words) and "kb/point" not in words.split():
-        said.append("damage by the point")
+    if PER_POINT.search(words):
+        said.append("by the point")
     return "; ".join(said)
