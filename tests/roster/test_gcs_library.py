@@ -124,7 +124,9 @@ def test_fiasco_felicity_field_by_field() -> None:
     assert (thrust.damage, thrust.type, thrust.parry, thrust.reach) == ("1d", "imp", "8", "C")
     assert (thrown.usage, thrown.ranged, thrown.level, thrown.range, thrown.shots, thrown.bulk) == (
         "Thrown", True, 8, "10/19", "T", -2)  # fmt: skip
-    assert roster.get(0, "weapon-ranged") == "yes" and roster.get(0, "weapon-rcl") == 2
+    # the revolver is listed first, but the first melee weapon that can parry is readied: her knife
+    assert roster.states[0].readied == ("Large Bowie Knife (Swung)",) and roster.get(0, "weapon-ranged") == "no"
+    assert roster.get(0, "weapon-ranged", gun.name) == "yes" and roster.get(0, "weapon-rcl", gun.name) == 2
     where = f"{sheet_of('Fiasco-Felicity')} (Fiasco Felicity Tanner)"
     assert roster.notes == (f"{where}: the Humanoid body gives no DR for ear; asked when hit there",)
 

@@ -19,7 +19,7 @@ from checklist.roster.gcs.body import body
 from checklist.roster.gcs.files import RESAVE, Character, GcsError, OldFormat, read
 from checklist.roster.gcs.shield import shield
 from checklist.roster.gcs.values import Json, number, obj, objects, text, whole
-from checklist.roster.gcs.weapons import skill_name, weapons
+from checklist.roster.gcs.weapons import readied, skill_name, weapons
 
 __all__ = ["GcsError", "OldFormat", "combatant"]
 
@@ -50,7 +50,9 @@ def combatant(path: Path) -> tuple[dict[str, object], list[str]]:
     table.update(shield(who, notes))  # its DB, and how much of it GCS has added to Dodge, Parry and Block
     table["skills"] = _skills(who)
     table["body"], table["dr"] = body(who, notes)
-    table["weapon"] = weapons(who, notes)
+    table["weapon"] = found = weapons(who, notes)
+    if (ready := readied(found)) is not None:
+        table["readied"] = ready  # the roster may say another (a TOML roster's `readied`)
     return table, notes
 
 

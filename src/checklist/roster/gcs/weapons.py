@@ -21,6 +21,7 @@ from checklist.roster.gcs.files import RESAVE, Character, GcsError
 from checklist.roster.gcs.values import Json, number, obj, objects, text, whole
 
 Table = dict[str, object]
+PARRIES = re.compile(r"[+-]?\d+\s*[FU]*")  # a parry GCS writes as a number: 11, 10F, 9U (not No)
 CALC = {"strength": "minimum_st"}  # where `calc` keeps a raw field under another name
 AFFLICTS = re.compile(r"\b(?:R-|HT|Will|KO)\b|blind|stun|paraly|daze|nause|sleep|unconscious|choke", re.IGNORECASE)
 KINDS = {
@@ -54,6 +55,15 @@ def weapons(who: Character, notes: list[str]) -> list[Table]:
         if names.count(weapon["name"]) > 1:
             weapon["name"] = f"{weapon['name']} #{names[: i + 1].count(weapon['name'])}"
     return found
+
+
+def readied(found: list[Table]) -> str | None:
+    """The weapon held ready when the fight starts: the first melee weapon that can parry (a sword
+    rather than the shield bash listed before it, a punch rather than a bite), else the first."""
+    for weapon in found:
+        if weapon.get("ranged") is False and PARRIES.fullmatch(str(weapon.get("parry", ""))):
+            return str(weapon["name"])
+    return str(found[0]["name"]) if found else None
 
 
 def _owners(who: Character) -> Iterator[tuple[str, Json]]:
