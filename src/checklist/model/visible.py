@@ -50,7 +50,7 @@ def brief(value: object, limit: int = 40) -> str:
             return str(value)
         return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
     if isinstance(value, float):
-        return "NaN" if value != value else repr(value).replace("inf", "Infinity")
+        return repr(value)  # nan, inf: as TOML writes them (a sheet's NaN is kept as written)
     if isinstance(value, dict):
         return f"a table of {_count(len(value), 'key')}"
     if isinstance(value, list | tuple):

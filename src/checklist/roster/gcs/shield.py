@@ -91,8 +91,7 @@ def _is_shield(item: Json, where: str) -> bool:
     tags = item.get("tags") or item.get("categories") or []
     if isinstance(tags, list) and any(text(t).lower() == "shield" for t in tags):
         return True
-    return any(
-        text(d.get("name")).lower() == "shield"
-        for w in objects(item.get("weapons"), f"{where}, weapons")
-        for d in objects(w.get("defaults"), f"{where}, weapons, defaults")
-    )
+    weapons = objects(item.get("weapons"), f"{where}, weapons")
+    defaults = [w.get("defaults") for w in weapons]  # a bad one is refused where the weapons are read, by name
+    return any(isinstance(d, dict) and text(d.get("name")).lower() == "shield" for ds in defaults
+               if isinstance(ds, list) for d in ds)  # fmt: skip

@@ -54,7 +54,7 @@ def objects(value: object, where: str) -> list[Json]:
         raise _wrong(value, "a list", where)
     for item in value:
         if not isinstance(item, dict):
-            raise _wrong(item, "a list of JSON objects, and one item is not one", where)
+            raise _wrong(item, "a JSON object for each item", where, "an item is ")
     return value
 
 
@@ -90,5 +90,5 @@ def number(value: object) -> float | None:
     return float(value) if math.isfinite(value) and abs(value) < 10**MAX_DIGITS else None
 
 
-def _wrong(value: object, wanted: str, where: str) -> GcsError:
-    return GcsError(f"{where}: {wanted} in a sheet GCS saved, not {brief(value)}; {RESAVE}")
+def _wrong(value: object, wanted: str, where: str, what: str = "") -> GcsError:
+    return GcsError(f"{where}: {what}{brief(value)}, where GCS writes {wanted}; {RESAVE}")
