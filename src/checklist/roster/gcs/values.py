@@ -68,6 +68,8 @@ def text(value: object) -> str:
         return str(shown) if shown is not None else repr(value) if number(value) is not None else ""
     if not isinstance(value, str):
         return ""
+    if value.isprintable():  # most of a sheet: no control, format or unassigned character
+        return value.strip()
     line = value.translate(SPACES)
     if has_control(line):
         line = "".join(" " if has_control(c) else c for c in line)
