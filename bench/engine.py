@@ -55,6 +55,7 @@ DUEL = ROOT / "tests" / "data" / "duel-roster.toml"
 SHEETS = ROOT.parent / "shared" / "gcs" / "v5"
 GCS = (("Basic Warrior.gcs", "party", "aggressive"), ("Fiasco-Felicity.gcs", "party", "ranged"),
        ("Ogre.gcs", "foes", "aggressive"))  # fmt: skip
+PISTOL = "M1877 Colt Lightning .38"  # Felicity's, readied as a roster's `readied` would
 DUEL_NPCS = {"Alice": ("party", "aggressive"), "Bruno": ("foes", "defensive")}
 TARGET_MS = 5.0
 LIMIT = 3000  # answers in one fight: more is a fight that does not end
@@ -105,7 +106,10 @@ def gcs_roster() -> Any:
 
     paths = [Path(f"{SHEETS / name}@{side}") for name, side, _ in GCS]
     names = [load_all([path]).sheets[0].name for path in paths]  # the name each sheet gives
-    return load_all(paths, tuple(f"{name}={tactic}" for name, (_, _, tactic) in zip(names, GCS, strict=True)))
+    roster = load_all(paths, tuple(f"{name}={tactic}" for name, (_, _, tactic) in zip(names, GCS, strict=True)))
+    who = roster.index(names[1])  # Felicity shoots: a sheet readies its first melee weapon that parries (her knife)
+    assert who is not None
+    return roster.record(who, "readied", PISTOL).record(who, "in-hand", PISTOL)
 
 
 ROSTERS: dict[str, Callable[[], Any]] = {"duel": duel_roster, "gcs": gcs_roster}

@@ -4,8 +4,11 @@ One scripted fight (GURPS issue 25) is played with `checklist run` in a pseudo-t
 80 columns by 40 rows, NO_COLOR=1), from the roster's first screen to the end table, with three
 real GCS sheets read where they are (/work/shared/gcs/v5, beside the repository: never copied):
 
-    checklist run --roster ".../Basic Warrior.gcs@party" --roster ".../Fiasco-Felicity.gcs@party" \\
+    checklist run --roster ".../Basic Warrior.gcs@party" --roster TMP/Fiasco-Felicity.toml \\
         --roster ".../Ogre.gcs@foes" --seed N --session TMP/s.json [--roll auto]
+
+(TMP/Fiasco-Felicity.toml names her sheet, on the party's side, with `readied = "M1877 Colt
+Lightning .38"`: a sheet readies its first melee weapon that can parry, her knife.)
 
 Donn Estevane (broadsword and shield) and Felicity (a pistol, RoF 3, Rcl 2) against the Ogre
 (a maul), twelve turns over four rounds: hits and misses, a parry that fails and one that holds,
@@ -147,8 +150,14 @@ class GameMaster:
 
 def command(checklist: list[str], seed: int, session: Path, auto: bool) -> list[str]:
     out = [*checklist, "run"]
-    for sheet, side in fs.SIDES:
-        out += ["--roster", f"{SHEETS / sheet}@{side}"]
+    for sheet, side, readied in fs.SIDES:
+        if not readied:
+            out += ["--roster", f"{SHEETS / sheet}@{side}"]
+            continue
+        roster = session.parent / f"{Path(sheet).stem}.toml"  # the roster says which weapon is ready
+        body = f"[[combatant]]\ngcs = {json.dumps(str(SHEETS / sheet))}\nside = {json.dumps(side)}\n"
+        roster.write_text(body + f"readied = {json.dumps(readied)}\n", encoding="utf-8")
+        out += ["--roster", str(roster)]
     out += ["--seed", str(seed), "--session", str(session)]
     return out + (["--roll", "auto"] if auto else [])
 

@@ -17,7 +17,10 @@ import re
 from dataclasses import dataclass
 
 FOE, PARTY = "Ogre", ("Donn", "Felicity")
-SIDES = (("Basic Warrior.gcs", "party"), ("Fiasco-Felicity.gcs", "party"), ("Ogre.gcs", "foes"))
+# (sheet, side, the weapon readied when the roster says: GCS sheets ready the first melee weapon that
+# parries, Felicity's Bowie knife, so a small TOML roster gives her the pistol she shoots in every turn)
+SIDES = (("Basic Warrior.gcs", "party", ""), ("Fiasco-Felicity.gcs", "party", "M1877 Colt Lightning .38"),
+         ("Ogre.gcs", "foes", ""))  # fmt: skip
 MANEUVER = r"^Which maneuver does"
 ATTACK_ROLL = r"^Roll 3d6 for the attack"
 DEFENSE_ROLL = r"^Roll 3d6 for the active defense"

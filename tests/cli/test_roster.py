@@ -70,7 +70,7 @@ def bad(tmp_path: Path, kind: str) -> Path:
     elif kind == "attribute":
         data["attributes"] = [a for a in data["attributes"] if a["attr_id"] != "hp"]
     elif kind == "damage":
-        data["traits"][1]["weapons"][0]["calc"]["damage"] = "punchy"
+        data["traits"][1]["weapons"][0]["calc"]["damage"] = ["punchy"]
     elif kind == "missing":
         return tmp_path / "nowhere.gcs"
     text = json.dumps(data)
@@ -81,8 +81,8 @@ def bad(tmp_path: Path, kind: str) -> Path:
 @pytest.mark.parametrize(("kind", "code", "words"), [
     ("json", exitcodes.USAGE, "bad.gcs: not a GCS character sheet: broken JSON at line 1"),
     ("attribute", exitcodes.USAGE, "bad.gcs (Sir Tobin), attribute `hp`: missing"),
-    ("damage", exitcodes.USAGE, "bad.gcs (Sir Tobin), weapon `Natural Attacks (Punch)`: damage `punchy` cannot"),
-    ("missing", exitcodes.USAGE, "nowhere.gcs: cannot read the character sheet: No such file or directory"),
+    ("damage", exitcodes.USAGE, "bad.gcs (Sir Tobin), weapon `Natural Attacks (Punch)`: damage is a list"),
+    ("missing", exitcodes.USAGE, "nowhere.gcs: no such file or folder; check the path"),
     ("xml", exitcodes.OLD_SHEET, "bad.gcs: an XML character sheet (data version 3), from GCS before 4.20"),
     ("version", exitcodes.OLD_SHEET, "bad.gcs: GCS data version 9, newer than the versions this tool reads (2, 4, 5); "
                                      "open it in a current GCS (5.24 or later) and save it again"),

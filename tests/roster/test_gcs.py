@@ -112,7 +112,7 @@ def test_the_notes_say_what_was_chosen_and_what_is_not_used() -> None:
     assert notes == (
         f"{where}: light encumbrance (52 lb carried, Basic Lift 29 lb): Dodge 7, Move 4",
         f"{where}, Medium Shield: the shield's DB is not a bonus to Dodge, Parry and Block on the sheet (GCS has "
-        "not added it to them); the flow asks for it (shield-db)",
+        "not added it to them), nor a note; the flow asks for it (shield-db)",
         f"{where}, hit location `Torso`: DR 8 against `laser` is not used (the flow's damage types do not include it)",
         f"{where}: the Humanoid body gives no DR for ear, femoral-artery, leg-joint; asked when hit there",
     )
@@ -276,7 +276,7 @@ def mistake(tmp_path: Path, change: str) -> GcsError:
         data["attributes"] = [a for a in data["attributes"] if a["attr_id"] != "ht"]
         text = json.dumps(data)
     elif change == "damage":
-        data["equipment"][0]["weapons"][0]["calc"]["damage"] = "lots of cut"
+        data["equipment"][0]["weapons"][0]["calc"]["damage"] = 12
         text = json.dumps(data)
     elif change == "list":
         text = "[1, 2]"
@@ -295,8 +295,8 @@ def mistake(tmp_path: Path, change: str) -> GcsError:
                "open it in a current GCS (5.24 or later) and save it again"),
     ("no ht", "bad.gcs (Sir Tobin), attribute `ht`: missing (no attributes[].calc.value for it); save the file "
               "again in GCS"),
-    ("damage", "bad.gcs (Sir Tobin), weapon `Broadsword (Swung)`: damage `lots of cut` cannot be read (dice, an "
-               "optional armor divisor and a type, such as 2d+1 cut or 3d(2) pi); correct it in GCS and save again"),
+    ("damage", "bad.gcs (Sir Tobin), weapon `Broadsword (Swung)`: damage is 12, not text such as 2d+1 cut; open it "
+               "in a current GCS (5.24 or later) and save it again"),
     ("list", "bad.gcs: not a GCS character sheet: the file holds a JSON list, not an object; pass a .gcs file "
              "that GCS saved"),
     ("dr", "bad.gcs (Sir Tobin), hit location `Skull`: no DR that can be read (calc.dr is 'heavy'); save the file "

@@ -95,7 +95,13 @@ def _dr(sheet: Sheet) -> str:
 def _weapon(sheet: Sheet, weapon: Weapon) -> str:
     divisor = f"({float(weapon.armor_divisor):g})" if weapon.armor_divisor != 1 else ""
     level = weapon.level if weapon.level is not None else dict(sheet.skills).get(weapon.skill.lower())
-    parts = [f"{weapon.name}: {weapon.damage}{divisor} {weapon.type}", f"{weapon.skill} {level}"]
+    if weapon.kind:  # no damage dice: what GCS wrote instead, the damage asked when it hits
+        said = " ".join(w for w in (f"`{weapon.damage}`" if weapon.damage else "", weapon.type) if w)
+        damage = f"{weapon.kind}" + (f" ({said})" if said else "")
+    else:
+        damage = f"{weapon.damage}{divisor} {weapon.type}".strip()
+    effects = f" {weapon.effects}" if weapon.effects else ""
+    parts = [f"{weapon.name}: {damage}{effects}", f"{weapon.skill} {level}"]
     fields = (
         ("reach", weapon.reach),
         ("parry", weapon.parry),

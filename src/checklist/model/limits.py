@@ -12,6 +12,10 @@ MAX_COMPUTE_DEPTH = 150  # working out a computed fact: nesting, plus 2 for each
 MAX_LISTED_PER_CODE = 1000  # `check` lists this many findings of each code, then counts the rest
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a flow: one .flow file, and all the files of a folder together
 MAX_INPUT_BYTES = 16 * 1024 * 1024  # an answers file, a session file, a roster, a trace
+MAX_SHEET_BYTES = 16 * 1024 * 1024  # a GCS character sheet (.gcs): the library's are 20 to 130 KB
+MAX_SHEET_VALUES = 1_000_000  # a sheet's JSON objects, lists and strings: a 16 MB list of [] takes 400 MB
+MAX_SHEET_DEPTH = 10_000  # a sheet's JSON nesting: real sheets nest containers 900 deep (1 800 levels)
+MAX_KEY_PARTS = 64  # a TOML roster's dotted key (a.b.c): tomllib takes 1 s and 160 MB for 5 000 parts
 
 
 def too_many_digits(text: str) -> bool:

@@ -32,3 +32,33 @@ def _escape(match: re.Match[str]) -> str:
 def has_control(text: str) -> bool:
     """True if `text` holds a character `visible` would escape (line breaks and tabs included)."""
     return _UNSAFE_LINES.search(text) is not None
+
+
+def brief(value: object, limit: int = 40) -> str:
+    """A value read from a file, for a message: short, on one line, and safe to print.
+
+    Text is quoted as repr quotes it (which escapes every character `visible` would) and cut at
+    `limit` characters (a 1 MB field is not echoed whole); a table or list is named, not printed
+    (it may nest a thousand deep); a whole number too long to print says how long it is."""
+    if isinstance(value, str):
+        cut = f"... ({len(value)} characters)" if len(value) > limit else ""
+        return repr(value[:limit]) + cut
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        if abs(value) < 10**limit:
+            return str(value)
+        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, float):
+        return repr(value)  # nan, inf: as TOML writes them (a sheet's NaN is kept as written)
+    if isinstance(value, dict):
+        return f"a table of {_count(len(value), 'key')}"
+    if isinstance(value, list | tuple):
+        return f"a list of {_count(len(value), 'item')}"
+    if value is None:
+        return "null"
+    return brief(str(value), limit)  # a date from TOML, a number a reader kept as written
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"

@@ -205,7 +205,7 @@ def _new_session(program: Program, start: Start) -> Session:
             program, at=at, facts=facts, seed=seed, roster=roster, compute=not start.ask_computed, pause=start.learn
         )
     except (SessionError, BadAnswer) as exc:
-        where = "--set" if start.set else "--roster [rules]" if roster is not None and roster.rules else ""
+        where = "--set" if start.set else _rules_where(roster) if roster is not None and roster.rules else ""
         raise Refused("usage", f"{where}: {exc}" if where else str(exc)) from None
 
 
@@ -213,21 +213,28 @@ def _rules(program: Program, roster: Roster | None) -> dict[str, str]:
     """A roster's `[rules]`: facts the flow asks once per combat (optional rules), set before it starts."""
     if roster is None:
         return {}
+    files = dict(roster.rules_from)
     for name, _ in roster.rules:
         decl = program.facts.get(name)
+        where = f"--roster {files.get(name, '')}".rstrip()
         if decl is None:
             raise Refused(
                 "usage",
-                f"--roster: [rules] {visible(name[:40])}: no fact of that name in this flow"
+                f"{where}: [rules] {visible(name[:40])}: no fact of that name in this flow"
                 + did_you_mean(name, program.facts),
             )
         if decl.scope != "combat":
             raise Refused(
                 "usage",
-                f"--roster: [rules] {name}: it is asked per {decl.scope}, not once per "
+                f"{where}: [rules] {visible(name[:40])}: it is asked per {decl.scope}, not once per "
                 "combat; [rules] holds options set once (docs/roster.md), --set sets any fact",
             )
     return dict(roster.rules)
+
+
+def _rules_where(roster: Roster) -> str:
+    """`--roster FILE [rules]`: the files whose [rules] were set (a rule's value was refused)."""
+    return f"--roster {', '.join(dict.fromkeys(f for _, f in roster.rules_from))} [rules]"
 
 
 def _some_facts(program: Program) -> str:

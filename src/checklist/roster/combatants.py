@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from checklist.model.dice import Dice, DiceError
 from checklist.model.names import slug
+from checklist.model.visible import brief
 from checklist.model.vocabulary import FLAGS, KEYED_STATE, OWNED, STATE, TRAITS
 from checklist.roster.sheet import RosterError, Sheet, Value, Weapon, plain, sheet_of
 
@@ -97,6 +98,7 @@ class Roster:
     source: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     notes: tuple[str, ...] = field(default=(), compare=False, hash=False)  # what a .gcs file did not say
     rules: tuple[tuple[str, str], ...] = field(default=(), compare=False, hash=False)  # `[rules]`: options set once
+    rules_from: tuple[tuple[str, str], ...] = field(default=(), compare=False, hash=False)  # each rule's file
 
     @property
     def actor(self) -> Sheet:
@@ -348,6 +350,6 @@ def _fresh(sheet: Sheet, raw: dict[str, Any], where: str) -> Condition:
     for key, full in (("current-hp", sheet.number("hp") or 0), ("current-fp", sheet.number("fp") or 0)):
         value = raw.get(key, full)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RosterError(f"{where}, {key}: a whole number, not {value!r}")
+            raise RosterError(f"{where}, {key}: a whole number, not {brief(value)}")
         current[key.replace("-", "_")] = value
     return Condition(posture=posture, readied=readied, in_hand=readied[0] if readied else "", **current)

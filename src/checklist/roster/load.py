@@ -5,17 +5,19 @@ The result is a Roster (combatants.py); everything here is about files and what 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from checklist.model.limits import MAX_INPUT_BYTES
+from checklist.model.limits import MAX_INPUT_BYTES, MAX_KEY_PARTS
 from checklist.model.names import slug
+from checklist.model.visible import brief, visible
 from checklist.program.files import LoadError, read_file
 from checklist.roster import gcs
 from checklist.roster.combatants import Roster, from_data
-from checklist.roster.sheet import RosterError
+from checklist.roster.sheet import RosterError, plain
 
 
 def load(path: Path) -> Roster:
@@ -29,6 +31,7 @@ def load_all(paths: list[Path], npcs: tuple[str, ...] = ()) -> Roster:
     people: list[dict[str, Any]] = []
     notes: list[str] = []
     rules: list[tuple[str, str]] = []
+    rules_from: list[tuple[str, str]] = []  # each rule's file, for the messages about it
     named: list[int] = []  # the combatants that take their name from a .gcs file
     for given in paths:
         path, side = _sided(given)
@@ -39,9 +42,12 @@ def load_all(paths: list[Path], npcs: tuple[str, ...] = ()) -> Roster:
             notes += said
             continue
         data = _toml(path)
+        plain(data, visible(str(path)))  # before its [rules] and `gcs = ...` are used
         if side and isinstance(data.get("combatant"), list):
             data["combatant"] = [{"side": side, **p} if isinstance(p, dict) else p for p in data["combatant"]]
-        rules += _rules(data.pop("rules", {}), path)
+        found = _rules(data.pop("rules", {}), path)
+        rules += found
+        rules_from += [(name, visible(str(path))) for name, _ in found]
         if set(data) - {"combatant"} or not isinstance(data.get("combatant"), list):
             from_data(data, str(path))  # says what is wrong
         for i, person in enumerate(data["combatant"], 1):
@@ -55,7 +61,8 @@ def load_all(paths: list[Path], npcs: tuple[str, ...] = ()) -> Roster:
     for spec in npcs:
         _mark_npc(people, spec)
     where = str(paths[0]) if len(paths) == 1 else "the roster"
-    return replace(from_data({"combatant": people}, where), notes=tuple(dict.fromkeys(notes)), rules=tuple(rules))
+    roster = from_data({"combatant": people}, where)
+    return replace(roster, notes=tuple(dict.fromkeys(notes)), rules=tuple(rules), rules_from=tuple(rules_from))
 
 
 def _mark_npc(people: list[dict[str, Any]], spec: str) -> None:
@@ -87,7 +94,7 @@ def _rules(table: object, path: Path) -> list[tuple[str, str]]:
         elif isinstance(value, (int, str)):
             out.append((str(name), str(value)))
         else:
-            raise RosterError(f"{path}: [rules] {name}: true, false, a number or a word, not {value!r}")
+            raise RosterError(f"{path}: [rules] {name}: true, false, a number or a word, not {brief(value)}")
     return out
 
 
@@ -109,17 +116,35 @@ def _number_twins(people: list[dict[str, Any]], named: list[int]) -> list[str]:
     return notes
 
 
+DOTTED = re.compile(  # a key of MAX_KEY_PARTS parts or more, where keys start: `a.b.c...` (bare or quoted parts)
+    r"""(?:^|(?<=[{,\[]))[ \t]*(?:(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\.[ \t]*)"""
+    + f"{{{MAX_KEY_PARTS - 1},}}",
+    re.MULTILINE,
+)
+
+
 def _toml(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(read_file(path, "a roster (TOML)", MAX_INPUT_BYTES).decode("utf-8"))
+        text = read_file(path, "a roster (TOML)", MAX_INPUT_BYTES).decode("utf-8")
+        if dotted := DOTTED.search(text):  # tomllib takes a second and 160 MB for 5 000 parts
+            line = text.count("\n", 0, dotted.start()) + 1
+            raise RosterError(
+                f"{path}:{line}: a dotted key of more than {MAX_KEY_PARTS} parts; a roster's keys have a few "
+                "(combatant.weapon, dr.torso): write it as tables (docs/roster.md)"
+            )
+        return tomllib.loads(text)
     except LoadError as exc:
         raise RosterError(f"--roster {exc}") from None
     except UnicodeDecodeError:
         raise RosterError(f"{path}: the roster is not UTF-8 text; save it as UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
         raise RosterError(f"{path}: not a TOML roster: {exc}; correct it there (docs/roster.md shows one)") from None
+    except RosterError:
+        raise
     except RecursionError:  # tomllib nests arrays by recursion
         raise RosterError(f"{path}: not a TOML roster: nested too deep; write it flatter (docs/roster.md)") from None
+    except ValueError as exc:  # tomllib's int() refuses a number of more than 4 300 digits
+        raise RosterError(f"{path}: not a TOML roster: {brief(str(exc), 60)}; write numbers of a few digits") from None
 
 
 def _gcs(path: Path) -> tuple[dict[str, Any], list[str]]:

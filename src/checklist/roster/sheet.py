@@ -15,7 +15,7 @@ from typing import Any
 
 from checklist.model.limits import MAX_DIGITS
 from checklist.model.names import slug
-from checklist.model.visible import has_control, visible
+from checklist.model.visible import brief, has_control, visible
 from checklist.model.vocabulary import DAMAGE_TYPES, SHEET_NUMBERS, TRAITS, UNARMED_SKILLS
 
 Value = int | str
@@ -42,7 +42,10 @@ WEAPON_FIELDS = {
     "shots",
     "min-st",
     "ask",
+    "kind",
+    "effects",
 }
+WEAPON_KINDS = ("slam", "affliction", "special")  # an attack with no damage dice (docs/roster.md, "From GCS")
 ASKABLE = ("skill", "damage", "type", "reach", "acc", "rof", "rcl", "bulk", "armor-divisor", "parry", "block")
 COMBATANT_FIELDS = {
     *SHEET_NUMBERS,
@@ -93,6 +96,8 @@ class Weapon:
     shots: str = ""
     min_st: str = ""  # as written: "10", "13†"
     ask: tuple[str, ...] = ()  # what the sheet could not say: the flow asks (ASKABLE)
+    kind: str = ""  # "" for damage dice; else WEAPON_KINDS: its damage is asked when it hits
+    effects: str = ""  # what GCS writes after the damage type (nw, dkb, + Paralysis): shown, not applied
 
     @property
     def item(self) -> str:
@@ -175,10 +180,10 @@ def sheet_of(raw: object, where: str) -> Sheet:
     numbers = tuple((k, _int(raw[k], f"{where}, {k}")) for k in SHEET_NUMBERS if k in raw)
     speed = raw["basic-speed"]
     if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not 0 < speed < 1000:  # nan, inf too
-        raise RosterError(f"{where}, basic-speed: a positive number such as 5.75, not {speed!r}")
+        raise RosterError(f"{where}, basic-speed: a positive number such as 5.75, not {brief(speed)}")
     pain = str(raw.get("pain-threshold", "normal")).lower()
     if pain not in PAIN:
-        raise RosterError(f"{where}, pain-threshold: one of {', '.join(PAIN)}, not {pain!r}")
+        raise RosterError(f"{where}, pain-threshold: one of {', '.join(PAIN)}, not {brief(pain)}")
     numbers_dict = dict(numbers)
     included = numbers_dict.get("db-included", 0)
     if not 0 <= included <= numbers_dict.get("shield-db", included):
@@ -223,7 +228,7 @@ TACTICS = ("aggressive", "defensive", "ranged")  # flow/tactics.flow's rows; doc
 def _tactic(raw: dict[str, Any], where: str) -> str:
     tactic = raw.get("tactic", "")
     if tactic and tactic not in TACTICS:
-        raise RosterError(f"{where}, tactic: one of {', '.join(TACTICS)}, not {tactic!r}")
+        raise RosterError(f"{where}, tactic: one of {', '.join(TACTICS)}, not {brief(tactic)}")
     return str(tactic)
 
 
@@ -283,32 +288,52 @@ def weapon_of(raw: object, where: str) -> Weapon:
     numbers: dict[str, Any] = {k: _int(raw[k], f"{where}, {k}") for k in ("acc", "rcl", "bulk", "malf") if k in raw}
     if "level" in raw:
         numbers["level"] = _int(raw["level"], f"{where}, level")
-    reach, skill = str(raw.get("reach", "")), str(raw["skill"])
+    said = {k: _words(raw[k], f"{where}, {k}") for k in WEAPON_TEXTS if k in raw}
+    reach, skill = said.get("reach", ""), said["skill"]
     ranged = _flag(raw, "ranged", where, ("acc" in raw or "rof" in raw) and not reach)
     unarmed = _flag(raw, "unarmed", where, slug(skill) in UNARMED_SKILLS)
     divisor = armor_divisor(raw.get("armor-divisor", 1), f"{where}, armor-divisor")
     defenses: dict[str, Any] = {k: _defense(raw[k], f"{where}, {k}") for k in ("parry", "block") if k in raw}
-    texts: dict[str, Any] = {
-        k.replace("-", "_"): str(raw[k]) for k in ("usage", "range", "shots", "min-st") if k in raw
+    texts: dict[str, str] = {
+        k.replace("-", "_"): said[k] for k in ("usage", "range", "shots", "min-st", "effects") if k in said
     }
     ask = raw.get("ask", [])
-    if not isinstance(ask, list) or not set(ask) <= set(ASKABLE):
+    if not isinstance(ask, list) or not all(isinstance(a, str) and a in ASKABLE for a in ask):
         raise RosterError(f"{where}, ask: a list of what the flow asks for this weapon, from: {', '.join(ASKABLE)}")
+    kind = raw.get("kind", "")
+    if kind and kind not in WEAPON_KINDS:
+        raise RosterError(f"{where}, kind: one of {', '.join(WEAPON_KINDS)} (an attack with no damage dice), "
+                          f"not {brief(kind)}")  # fmt: skip
     return Weapon(
-        str(raw["name"]),
-        str(raw["damage"]),
-        str(raw["type"]),
+        said["name"],
+        said["damage"],
+        said["type"],
         skill,
         reach,
-        rof=str(raw.get("rof", "")),
+        rof=said.get("rof", ""),
         ranged=ranged,
         unarmed=unarmed,
         armor_divisor=divisor,
         ask=tuple(ask),
+        kind=str(kind),
         **numbers,
         **defenses,
-        **texts,
+        usage=texts.get("usage", ""),
+        range=texts.get("range", ""),
+        shots=texts.get("shots", ""),
+        min_st=texts.get("min_st", ""),
+        effects=texts.get("effects", ""),
     )
+
+
+WEAPON_TEXTS = ("name", "damage", "type", "skill", "reach", "rof", "usage", "range", "shots", "min-st", "effects")
+
+
+def _words(value: object, where: str) -> str:
+    """A weapon's text field: text, or a whole number written without quotes (min-st = 10)."""
+    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9):
+        return str(value)
+    raise RosterError(f'{where}: text in quotes, such as "2d+1" or "mace", not {brief(value)}')
 
 
 FRACTIONAL_DIVISORS = (Fraction(1, 2), Fraction(1, 5), Fraction(1, 10))  # (0.5), (0.2), (0.1): B110
@@ -325,7 +350,7 @@ def armor_divisor(value: object, where: str) -> Fraction:
             fraction = None
         if fraction in FRACTIONAL_DIVISORS:
             return fraction
-    raise RosterError(f"{where}: a whole number of 1 or more (1 for none), or 0.5, 0.2 or 0.1, not {value!r}")
+    raise RosterError(f"{where}: a whole number of 1 or more (1 for none), or 0.5, 0.2 or 0.1, not {brief(value)}")
 
 
 def _defense(value: object, where: str) -> str:
@@ -334,32 +359,46 @@ def _defense(value: object, where: str) -> str:
         return str(value)
     if isinstance(value, str) and (value.strip().lower() in ("no", "") or DEFENSE.fullmatch(value.strip())):
         return value.strip()
-    raise RosterError(f'{where}: a number, or text such as "12F" (fencing), "9U" (unbalanced) or "No", not {value!r}')
+    raise RosterError(
+        f'{where}: a number, or text such as "12F" (fencing), "9U" (unbalanced) or "No", not {brief(value)}'
+    )
 
 
 def _flag(raw: dict[str, Any], key: str, where: str, default: bool) -> bool:
     value = raw.get(key, default)
     if not isinstance(value, bool):
-        raise RosterError(f"{where}, {key}: true or false, not {value!r}")
+        raise RosterError(f"{where}, {key}: true or false, not {brief(value)}")
     return value
 
 
 def _int(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 10**MAX_DIGITS:
-        shown = f"{str(value)[:12]}..." if isinstance(value, int) else repr(value)
-        raise RosterError(f"{where}: a whole number of at most {MAX_DIGITS} digits, not {shown}")
+        raise RosterError(f"{where}: a whole number of at most {MAX_DIGITS} digits, not {brief(value, 12)}")
     return value
 
 
+MAX_ROSTER_DEPTH = 32  # a roster's tables and lists nest 6 deep (combatant, weapon, ask); past this, refused
+
+
 def plain(data: object, where: str) -> None:
-    """Every text of the roster is plain (it is shown on the screen): no control characters."""
-    stack = [data]
+    """Every text of the roster is plain (it is shown on the screen): no control characters; every
+    value is text, a number, true or false, a table or a list (not a TOML date, which no JSON session
+    could save); and nothing nests deeper than MAX_ROSTER_DEPTH (so that nothing after recurses far)."""
+    stack: list[tuple[object, int]] = [(data, 0)]
     while stack:
-        item = stack.pop()
+        item, depth = stack.pop()
+        if depth > MAX_ROSTER_DEPTH:
+            raise RosterError(f"{where}: tables or lists nested more than {MAX_ROSTER_DEPTH} deep; a roster's "
+                              "nest a few deep (docs/roster.md shows one)")  # fmt: skip
         if isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
+            stack.extend((k, depth + 1) for k in item)
+            stack.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):
-            stack.extend(item)
+            stack.extend((v, depth + 1) for v in item)
         elif isinstance(item, str) and has_control(item):
             raise RosterError(f"{where}: `{visible(item[:40])}` holds a control character; write plain text")
+        elif not isinstance(item, str | int | float | bool):
+            raise RosterError(
+                f"{where}: {brief(item)} is a TOML date or time; a roster holds text, numbers, true or false, "
+                "lists and tables: put it in quotes if it is text"
+            )

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from checklist.model.names import slug
+from checklist.model.visible import brief
 from checklist.roster.gcs.body import body
 from checklist.roster.gcs.files import RESAVE, Character, GcsError, OldFormat, read
 from checklist.roster.gcs.shield import shield
-from checklist.roster.gcs.weapons import skill_name, weapons
+from checklist.roster.gcs.values import Json, number, obj, objects, text, whole
+from checklist.roster.gcs.weapons import readied, skill_name, weapons
 
 __all__ = ["GcsError", "OldFormat", "combatant"]
 
@@ -34,17 +35,39 @@ TRAIT_NAMES = {
 }
 
 
-def combatant(path: Path) -> tuple[dict[str, Any], list[str]]:
+def combatant(path: Path) -> tuple[dict[str, object], list[str]]:
     who = read(path)
     notes: list[str] = []
-    profile = who.data.get("profile")
-    if not isinstance(profile, dict) or not str(profile.get("name") or "").strip():
+    profile = obj(who.data.get("profile"), who.where("profile"))
+    if not text(profile.get("name")):
         notes.append(f"{who.where()}: the sheet has no name; the file's name is used")
-    table: dict[str, Any] = {"name": who.name}
-    attributes = _attributes(who)
+    table: dict[str, object] = {"name": who.name}
+    table.update(_numbers(who, _attributes(who), notes))
+    table["sm"] = _sm(who, profile)
+    table.update(_traits(who))
+    table.setdefault("combat-reflexes", False)
+    table.setdefault("grip-mastery", False)
+    table.update(shield(who, notes))  # its DB, and how much of it GCS has added to Dodge, Parry and Block
+    table["skills"] = _skills(who)
+    table["body"], table["dr"] = body(who, notes)
+    table["weapon"] = found = weapons(who, notes)
+    if (ready := readied(found)) is not None:
+        table["readied"] = ready  # the roster may say another (a TOML roster's `readied`)
+    return table, notes
+
+
+def _numbers(who: Character, attributes: dict[str, Json], notes: list[str]) -> dict[str, object]:
+    """The attributes (current HP and FP where they differ), and Dodge and Move at the encumbrance."""
+    table: dict[str, object] = {}
     for gcs, key in {**REQUIRED, **OPTIONAL}.items():
         calc = attributes.get(gcs)
-        if calc is None or not isinstance(calc.get("value"), (int, float)):
+        value = None if calc is None else number(calc.get("value"))
+        if value is None:
+            if gcs in REQUIRED and calc is not None and calc.get("value") is not None:
+                raise GcsError(
+                    f"{who.where(f'attribute `{gcs}`')}: calc.value is {brief(calc.get('value'))}, not a number "
+                    f"below {10**9:,}; {RESAVE}"
+                )
             if gcs in REQUIRED:
                 raise GcsError(
                     f"{who.where(f'attribute `{gcs}`')}: missing (no attributes[].calc.value for it); "
@@ -52,56 +75,50 @@ def combatant(path: Path) -> tuple[dict[str, Any], list[str]]:
                 )
             notes.append(f"{who.where(f'attribute `{gcs}`')}: missing; the flow asks for it")
             continue
-        value = calc["value"]
-        table[key] = float(value) if key == "basic-speed" else int(value)
-        current = calc.get("current")
-        if key in ("hp", "fp") and isinstance(current, (int, float)) and current != value:
-            table[f"current-{key}"] = int(current)
-    if isinstance(table["basic-speed"], float) and table["basic-speed"].is_integer():
-        table["basic-speed"] = int(table["basic-speed"])
+        table[key] = (int(value) if value.is_integer() else value) if key == "basic-speed" else int(value)
+        current = whole(calc.get("current")) if calc is not None else None
+        if key in ("hp", "fp") and current is not None and current != int(value):
+            table[f"current-{key}"] = current
     table.update(_encumbered(who, attributes, notes))
-    table["sm"] = _sm(who, profile if isinstance(profile, dict) else {})
-    table.update(_traits(who))
-    table.setdefault("combat-reflexes", False)
-    table.setdefault("grip-mastery", False)
-    table.update(shield(who, notes))  # its DB, which GCS has added to Dodge, Parry and Block already
-    table["skills"] = _skills(who)
-    table["body"], table["dr"] = body(who, notes)
-    table["weapon"] = weapons(who, notes)
-    return table, notes
+    return table
 
 
-def _attributes(who: Character) -> dict[str, dict[str, Any]]:
-    found: dict[str, dict[str, Any]] = {}
-    attributes = who.data.get("attributes")
-    if not isinstance(attributes, list):
-        raise GcsError(f"{who.where('attributes')}: missing, or not a list; save the file again in GCS")
-    for attribute in attributes:
-        if isinstance(attribute, dict) and isinstance(attribute.get("calc"), dict):
-            found[str(attribute.get("attr_id", attribute.get("id", "")))] = attribute["calc"]
+def _attributes(who: Character) -> dict[str, Json]:
+    found: dict[str, Json] = {}
+    where = who.where("attributes")
+    if not isinstance(who.data.get("attributes"), list):
+        raise GcsError(f"{where}: missing, or not a list; {RESAVE}")
+    for attribute in objects(who.data.get("attributes"), where):
+        calc = attribute.get("calc")
+        if isinstance(calc, dict):
+            found[text(attribute.get("attr_id", attribute.get("id")))] = calc
     return found
 
 
-def _encumbered(who: Character, attributes: dict[str, dict[str, Any]], notes: list[str]) -> dict[str, Any]:
+def _encumbered(who: Character, attributes: dict[str, Json], notes: list[str]) -> dict[str, object]:
     """Dodge and Move at the character's encumbrance (GCS writes both for each level)."""
-    calc = who.data.get("calc")
-    if not isinstance(calc, dict) or not isinstance(calc.get("dodge"), list) or not isinstance(calc.get("move"), list):
+    calc = obj(who.data.get("calc"), who.where("calc"))
+    if not isinstance(calc.get("dodge"), list) or not isinstance(calc.get("move"), list):
         notes.append(
             f"{who.where('Dodge and Move')}: the file has none (a version {who.version} file has no "
             "calc block for them); the flow asks for them"
         )
         return {}
     lift = _pounds(calc.get("basic_lift"))
-    carried = [_pounds((e.get("calc") or {}).get("extended_weight", "0 lb")) for e in _list(who.data.get("equipment"))]
+    carried = [
+        _pounds(obj(e.get("calc"), who.where("equipment")).get("extended_weight", "0 lb"))
+        for e in objects(who.data.get("equipment"), who.where("equipment"))
+    ]
     if lift is None or None in carried:
         notes.append(f"{who.where('encumbrance')}: the weights cannot be read; Dodge and Move are asked")
         return {}
     total = sum(c for c in carried if c is not None)
     level = next((i for i, times in enumerate(CARRY) if total <= lift * times), len(CARRY) - 1)
-    try:
-        dodge, move = int(calc["dodge"][level]), int(calc["move"][level])
-    except (IndexError, TypeError, ValueError):
-        raise GcsError(f"{who.where('calc.dodge')}: no Dodge and Move for each encumbrance level; {RESAVE}") from None
+    dodges, moves = calc["dodge"], calc["move"]
+    assert isinstance(dodges, list) and isinstance(moves, list)
+    dodge, move = (whole(dodges[level]), whole(moves[level])) if level < min(len(dodges), len(moves)) else (None, None)
+    if dodge is None or move is None:
+        raise GcsError(f"{who.where('calc.dodge')}: no Dodge and Move for each encumbrance level; {RESAVE}")
     if level:
         notes.append(
             f"{who.where()}: {LEVELS[level]} encumbrance ({total:g} lb carried, Basic Lift {lift:g} lb): "
@@ -110,41 +127,29 @@ def _encumbered(who: Character, attributes: dict[str, dict[str, Any]], notes: li
     return {"dodge": dodge, "move": move}
 
 
-def _pounds(text: object) -> float | None:
-    found = re.fullmatch(r"\s*([\d,]*\.?\d+)\s*(lb|kg|oz|g|tn|t)?\s*", str(text))
+def _pounds(written: object) -> float | None:
+    found = re.fullmatch(r"\s*([\d,]{0,20}\.?\d{1,20})\s*(lb|kg|oz|g|tn|t)?\s*", text(written))
     if found is None:
         return None
     per = {"lb": 1.0, None: 1.0, "kg": 2.0, "oz": 1 / 16, "g": 0.002, "tn": 2000.0, "t": 2000.0}  # B9: 1 kg = 2 lb
     return float(found.group(1).replace(",", "")) * per[found.group(2)]
 
 
-def _list(value: object) -> list[dict[str, Any]]:
-    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
-
-
-def _sm(who: Character, profile: dict[str, Any]) -> int:
+def _sm(who: Character, profile: Json) -> int:
     """The profile's SM and the `sm` bonuses of enabled traits (Size Modifier, Large)."""
-    sm = profile.get("SM", 0)
-    total = sm if isinstance(sm, int) and not isinstance(sm, bool) else 0
+    total = whole(profile.get("SM")) or 0
     for trait in who.items("traits"):
-        for feature in _list(trait.get("features")):
+        for feature in objects(trait.get("features"), who.where(f"trait `{text(trait.get('name'))}`, features")):
             if feature.get("type") == "attribute_bonus" and feature.get("attribute") == "sm":
-                levels = _number(trait.get("levels", 1)) if feature.get("per_level") else 1
-                total += int(_number(feature.get("amount", 0)) * levels)
-    return total
+                levels = (number(trait.get("levels")) or 0) if feature.get("per_level") else 1
+                total += int((number(feature.get("amount")) or 0) * levels)
+    return total if abs(total) < 10**6 else 0
 
 
-def _number(value: object) -> float:
-    try:
-        return float(str(value))
-    except ValueError:
-        return 0.0
-
-
-def _traits(who: Character) -> dict[str, Any]:
-    found: dict[str, Any] = {}
+def _traits(who: Character) -> dict[str, object]:
+    found: dict[str, object] = {}
     for trait in who.items("traits"):
-        name = str(trait.get("name", "")).strip().lower()
+        name = text(trait.get("name")).lower()
         for start, (key, value) in TRAIT_NAMES.items():
             if name == start or name.startswith(start + " ("):
                 found[key] = value
@@ -154,8 +159,11 @@ def _traits(who: Character) -> dict[str, Any]:
 def _skills(who: Character) -> dict[str, int]:
     skills: dict[str, int] = {}
     for item in who.items("skills"):
-        level = (item.get("calc") or {}).get("level") if who.kind(item) in ("skill", "technique") else None
-        if isinstance(level, (int, float)) and not isinstance(level, bool) and level > 0:
+        calc = item.get("calc")
+        level = (
+            whole(calc.get("level")) if who.kind(item) in ("skill", "technique") and isinstance(calc, dict) else None
+        )
+        if level is not None and level > 0:
             name = slug(skill_name(item))
-            skills[name] = max(int(level), skills.get(name, int(level)))
+            skills[name] = max(level, skills.get(name, level))
     return skills

@@ -1,9 +1,11 @@
 """DR by hit location from a GCS body (docs/roster.md, "From GCS").
 
 GCS writes each location of the character's body with the DR it computed (`calc.dr`: `all`, and
-for a damage type that differs, the difference from `all`; a plain number in version 2).  The
-roster's DR is the DR of armor and traits: the location's own bonus (`dr_bonus`, the skull's 2)
-is taken off, because the flow adds the skull's and the spine's itself (rules.flow, hit-locations).
+for a damage type that differs, the difference from `all`; a plain number in version 2), natural
+DR (a location's `dr_bonus`: a turtle's shell) included.  The roster gives that DR, less 2 at the
+skull, which the flow adds there itself (rules.flow, hit-locations, extra-dr): a hit on the skull
+meets GCS's DR, whether GCS's body gave the skull its 2 (a Humanoid's `dr_bonus`) or not (a
+Flaming Skull's 0 is -2 in the roster).
 GCS locations map to the flow's: by the table name where it is one (Right Arm, Left Leg), else
 by the location id.  A location the flow does not know (a quadruped's forelegs, a tail) is said
 when the roster loads; a flow location the body lacks is asked when it is hit.
@@ -12,10 +14,13 @@ when the roster loads; a flow location the body lacks is asked when it is hit.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checklist.model.names import slug
+from checklist.model.visible import brief
 from checklist.roster.gcs.files import RESAVE, Character, GcsError
+from checklist.roster.gcs.values import Json, obj, objects, text, whole
+
+SKULL_DR = 2  # rules.flow, hit-locations: the flow adds the skull's own DR 2 (B399) to the roster's
 
 # the flow's hit locations that one GCS location id stands for (eye, skull, ... as GCS names them)
 BY_ID = {
@@ -47,24 +52,28 @@ KINDS = {
 }
 
 
-def body(who: Character, notes: list[str]) -> tuple[str, dict[str, Any]]:
+DR = int | dict[str, int]
+
+
+def body(who: Character, notes: list[str]) -> tuple[str, dict[str, DR]]:
     """The body's name and the roster's `dr` table: {location: DR} or {location: {all, TYPE...}}."""
-    settings = who.data.get("settings") if isinstance(who.data.get("settings"), dict) else {}
-    assert isinstance(settings, dict)
+    settings = obj(who.data.get("settings"), who.where("settings"))
     table = settings.get("body_type", settings.get("hit_locations"))
     if not isinstance(table, dict):
         notes.append(f"{who.where('DR')}: the file has no body (settings.body_type); DR is asked at every hit")
         return "none", {}
-    name = str(table.get("name") or "body")
-    dr: dict[str, Any] = {}
+    name = text(table.get("name")) or "body"
+    dr: dict[str, DR] = {}
     unknown: list[str] = []
     for location in _locations(who, table):
-        where = who.where(f"hit location `{location.get('table_name') or location.get('id')}`")
-        value = _dr(location, where, notes)
-        by_table = slug(str(location.get("table_name", "")))
-        targets = (by_table,) if by_table in BY_TABLE else BY_ID.get(str(location.get("id")), ())
+        called = text(location.get("table_name")) or text(location.get("id"))
+        value = _dr(location, who.where(f"hit location `{called}`"), notes)
+        if text(location.get("id")) == "skull":
+            value = _less(value, SKULL_DR, who.where(f"hit location `{called}`"), notes)
+        by_table = slug(text(location.get("table_name")))
+        targets = (by_table,) if by_table in BY_TABLE else BY_ID.get(text(location.get("id")), ())
         if not targets:
-            unknown.append(f"{location.get('table_name') or location.get('id')} (DR {_show(value)})")
+            unknown.append(f"{called} (DR {_show(value)})")
         for target in targets:
             dr.setdefault(target, value)
     for first, second, joints in BOTH.values():
@@ -111,30 +120,34 @@ FLOW_LOCATIONS = (
 )
 
 
-def _locations(who: Character, table: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    locations = table.get("locations")
-    if not isinstance(locations, list):
-        raise GcsError(f"{who.where('body')}: the body's `locations` is not a list; {RESAVE}")
-    for location in locations:
-        if not isinstance(location, dict):
-            raise GcsError(f"{who.where('body')}: a hit location is a JSON object; {RESAVE}")
+def _locations(who: Character, table: Json) -> Iterator[Json]:
+    """The body's locations, and those of their sub-tables (as deep as they go, without recursion)."""
+    where = who.where("body")
+    if not isinstance(table.get("locations"), list):
+        raise GcsError(f"{where}: the body's `locations` is not a list; {RESAVE}")
+    stack = [iter(objects(table.get("locations"), where))]
+    while stack:
+        location = next(stack[-1], None)
+        if location is None:
+            stack.pop()
+            continue
         yield location
-        if isinstance(location.get("sub_table"), dict):
-            yield from _locations(who, location["sub_table"])
+        sub = location.get("sub_table")
+        if isinstance(sub, dict):
+            stack.append(iter(objects(sub.get("locations"), where)))
 
 
-def _dr(location: dict[str, Any], where: str, notes: list[str]) -> int | dict[str, int]:
+def _dr(location: Json, where: str, notes: list[str]) -> DR:
     calc = location.get("calc")
     raw = calc.get("dr") if isinstance(calc, dict) else None
-    own = location.get("dr_bonus", 0)
-    own = own if isinstance(own, int) and not isinstance(own, bool) else 0
-    if isinstance(raw, int) and not isinstance(raw, bool):  # version 2
-        return raw - own
-    if not isinstance(raw, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw.values()):
-        raise GcsError(f"{where}: no DR that can be read (calc.dr is {raw!r}); save the file again in GCS")
-    base = raw.get("all", 0) - own
+    if whole(raw) is not None:  # version 2
+        return whole(raw) or 0
+    given = {text(k): whole(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+    if not isinstance(raw, dict) or None in given.values():
+        raise GcsError(f"{where}: no DR that can be read (calc.dr is {brief(raw)}); save the file again in GCS")
+    base = given.get("all") or 0
     typed: dict[str, int] = {}
-    for kind, difference in sorted(raw.items()):
+    for kind, difference in sorted((k, v) for k, v in given.items() if v is not None):
         if kind == "all" or difference == 0:
             continue
         flow = KINDS.get(kind.lower())
@@ -148,7 +161,20 @@ def _dr(location: dict[str, Any], where: str, notes: list[str]) -> int | dict[st
     return {"all": base, **typed} if typed else base
 
 
-def _show(value: int | dict[str, int]) -> str:
+def _less(value: DR, skull: int, where: str, notes: list[str]) -> DR:
+    """The skull's DR without the 2 the flow adds there; said when GCS gave the skull less than that."""
+    given = value if isinstance(value, int) else value["all"]
+    if given < skull:
+        notes.append(
+            f"{where}: GCS gives the skull DR {given}, less than the {skull} the flow adds there (rules.flow, "
+            f"hit-locations): the roster's skull DR is {given - skull}, so that a hit there meets GCS's {given}"
+        )
+    if isinstance(value, int):
+        return value - skull
+    return {k: v - skull for k, v in value.items()}
+
+
+def _show(value: DR) -> str:
     if isinstance(value, int):
         return str(value)
     return str(value["all"]) + "".join(f", {v} {k}" for k, v in value.items() if k != "all")

@@ -1,75 +1,97 @@
 """The Defense Bonus of what a GCS character carries (B374): a shield's, or a cloak's.
 
-GCS writes an item's DB as equal `attribute_bonus` features to Dodge, Parry and Block (the part
-common to all three), and adds them into the Dodge, Parry and Block it computes.  This reads the
-number only: the roster gives it as `shield-db` and as `db-included` (how much of it the sheet's
-defenses already hold), and the flow takes it out of the Dodge before halving it and adds it once
-after (rules.flow, dodge-base).  A shield whose DB is not such a feature (a note, a conditional
-modifier) is in none of those numbers: the roster leaves `shield-db` out, and the flow asks for it.
+GCS writes an item's DB in one of two ways.  As equal `attribute_bonus` features to Dodge, Parry
+and Block (the part common to all three), which it adds into the Dodge, Parry and Block it
+computes; or only as a reminder: a conditional modifier "to Dodge, Parry & Block against attacks
+from the front or shield side", or `DB 2` in the item's notes, which is in none of them.  The
+roster gives the sum as `shield-db` and the part GCS added as `db-included`; the flow takes that
+part out of each defense (before the Dodge is halved) and adds the DB once (rules.flow,
+dodge-base), so a DB counts once either way.  A shield whose DB is neither (no feature, no note)
+leaves `shield-db` out, and the flow asks for it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
 
 from checklist.roster.gcs.files import Character
+from checklist.roster.gcs.values import Json, objects, text, whole
 
 DEFENSES = ("dodge", "parry", "block")
+NOTED = re.compile(r"\b(?:DB|Defen[cs]e Bonus)\s*:?\s*\+?(\d{1,2})\b", re.IGNORECASE)  # `DB 2; DR 4; HP 20`
 
 
 def shield(who: Character, notes: list[str]) -> dict[str, int]:
     """`shield-db` and `db-included` for the roster's combatant table; {} when the sheet does not say."""
-    total = 0
+    folded = noted = 0
     unread: list[str] = []
-    for item in _equipped(who.data.get("equipment")):
-        db = min(_bonuses(item).values())  # a DB is to every defense; a bonus to one only is no DB (B374)
+    for item in who.tree("equipment", lambda i: i.get("equipped", True) is False):
+        name = text(item.get("description")) or text(item.get("name")) or "an unnamed item"
+        features = _features(item, who.where(name))
+        db = min(_bonuses(features).values())  # a DB is to every defense; a bonus to one only is no DB (B374)
         if db > 0:
-            total += db
-        elif _is_shield(item):
-            unread.append(str(item.get("description") or item.get("name") or "a shield").strip())
-    if unread and not total:
+            folded += db
+        elif note := _noted(item, features, who.where(name)):
+            noted += note
+            notes.append(
+                f"{who.where(name)}: DB {note} is only a note on the sheet (GCS's Dodge, Parry and Block leave it "
+                "out); the flow adds it once (shield-db)"
+            )
+        elif _is_shield(item, who.where(name)):
+            unread.append(name)
+    if unread and not folded + noted:
         notes.append(
             f"{who.where(unread[0])}: the shield's DB is not a bonus to Dodge, Parry and Block on the sheet "
-            "(GCS has not added it to them); the flow asks for it (shield-db)"
+            "(GCS has not added it to them), nor a note; the flow asks for it (shield-db)"
         )
         return {}
-    return {"shield-db": total, "db-included": total} if total else {"shield-db": 0}
+    return {"shield-db": folded + noted} | ({"db-included": folded} if folded else {})
 
 
-def _equipped(items: object) -> list[dict[str, Any]]:
-    """Equipped equipment, and what equipped containers hold."""
-    found: list[dict[str, Any]] = []
-    for item in items if isinstance(items, list) else []:
-        if isinstance(item, dict) and item.get("equipped", True) is not False:
-            found.append(item)
-            found.extend(_equipped(item.get("children")))
-    return found
+def _features(item: Json, where: str) -> list[Json]:
+    """The item's features and those of its enabled modifiers."""
+    features = objects(item.get("features"), f"{where}, features")
+    for modifier in objects(item.get("modifiers"), f"{where}, modifiers"):
+        if modifier.get("disabled") is not True:
+            features = features + objects(modifier.get("features"), f"{where}, modifiers")
+    return features
 
 
-def _bonuses(item: dict[str, Any]) -> dict[str, int]:
-    """The item's (and its enabled modifiers') whole-number bonuses to each active defense."""
-    features = list(item.get("features") or [])
-    for modifier in item.get("modifiers") or []:
-        if isinstance(modifier, dict) and modifier.get("disabled") is not True:
-            features.extend(modifier.get("features") or [])
+def _bonuses(features: list[Json]) -> dict[str, int]:
+    """The whole-number bonuses to each active defense."""
     bonus = dict.fromkeys(DEFENSES, 0)
     for feature in features:
-        if not isinstance(feature, dict) or feature.get("type") != "attribute_bonus":
-            continue
-        amount = feature.get("amount")
-        if feature.get("attribute") in bonus and isinstance(amount, int) and not isinstance(amount, bool):
-            bonus[str(feature["attribute"])] += amount
+        amount = whole(feature.get("amount"))
+        attribute = text(feature.get("attribute"))
+        if feature.get("type") == "attribute_bonus" and attribute in bonus and amount is not None:
+            bonus[attribute] += amount
     return bonus
 
 
-def _is_shield(item: dict[str, Any]) -> bool:
+def _noted(item: Json, features: list[Json], where: str) -> int:
+    """A DB GCS keeps only as a reminder: a conditional modifier to Dodge and Parry or Block, else
+    `DB 2` in the notes of a shield or a cloak; 0 when there is none."""
+    for feature in features:
+        situation = text(feature.get("situation")).lower()
+        amount = whole(feature.get("amount")) or 0
+        defenses = "dodge" in situation and ("parry" in situation or "block" in situation)
+        if feature.get("type") == "conditional_modifier" and defenses and 0 < amount < 100:
+            return amount
+    if not (_is_shield(item, where) or "cloak" in text(item.get("description")).lower()):
+        return 0
+    for key in ("local_notes", "notes"):
+        found = NOTED.search(text(item.get(key)))
+        if found:
+            return int(found.group(1))
+    return 0
+
+
+def _is_shield(item: Json, where: str) -> bool:
     """Tagged a shield (`categories` before version 5), or used with the Shield skill."""
     tags = item.get("tags") or item.get("categories") or []
-    if isinstance(tags, list) and any(str(t).strip().lower() == "shield" for t in tags):
+    if isinstance(tags, list) and any(text(t).lower() == "shield" for t in tags):
         return True
-    return any(
-        isinstance(d, dict) and str(d.get("name", "")).strip().lower() == "shield"
-        for w in item.get("weapons") or []
-        if isinstance(w, dict)
-        for d in w.get("defaults") or []
-    )
+    weapons = objects(item.get("weapons"), f"{where}, weapons")
+    defaults = [w.get("defaults") for w in weapons]  # a bad one is refused where the weapons are read, by name
+    return any(isinstance(d, dict) and text(d.get("name")).lower() == "shield" for ds in defaults
+               if isinstance(ds, list) for d in ds)  # fmt: skip
