@@ -160,3 +160,47 @@ def test_a_client_gone_mid_request_leaves_the_log_quiet(turn_file: Path) -> None
     lines = [line for line in server.proc.stderr.read().splitlines() if line.strip()]
     assert len(lines) <= 1 + 3, lines  # at most one line per disconnect (today: none), and no traceback
     assert not any("Traceback" in line for line in lines), lines
+
+
+def test_turn_a_in_eight_taps_on_the_tablet(turn_file: Path, browser: Any) -> None:
+    """bench/table_turn's turn (a) on a tablet, the game master answering every question: one tap per
+    answer, each on a button already on screen (no scrolling), 8 in all (docs/benchmarks.md)."""
+    server = Server("--session", str(turn_file))
+    try:
+        local = played.expected()
+        viewport(browser, 768, 1024)
+        browser.get(server.url)
+        played.wait_for_step(browser, local.state.step, "maneuver")
+        taps = 0
+        for label, typed in (("Attack", "attack"), ("Bruno", "bruno"), ("Torso", "torso"), ("Roll", "r"),
+                             ("parry", "parry"), ("Roll", "r"), ("Roll", "r"), ("no", "no")):  # fmt: skip
+            button = played.by_css(browser, "#roll-button") if label == "Roll" else choice(browser, label)
+            assert on_screen(browser, button), (label, local.state.step)
+            button.click()
+            taps += 1
+            local.answer(typed)
+            question = local.question
+            played.wait_for_step(browser, local.state.step, question.fact if question is not None else None)
+            if typed == "r":  # the result line stays on screen with the next question
+                assert on_screen(browser, played.by_css(browser, "#roll")), local.state.step
+        assert taps == 8 and local.state.roster is not None and local.state.roster.actor.name == "Bruno"
+    finally:
+        server.stop()
+
+
+def choice(driver: Any, label: str) -> Any:
+    from selenium.webdriver.common.by import By
+
+    buttons = driver.find_elements(By.CSS_SELECTOR, ".choices button")
+    [button] = [b for b in buttons if b.find_element(By.CSS_SELECTOR, ".text").text == label]
+    return button
+
+
+def on_screen(driver: Any, element: Any) -> bool:
+    return bool(
+        driver.execute_script(
+            "const r = arguments[0].getBoundingClientRect();"
+            "return scrollY === 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;",
+            element,
+        )
+    )
