@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from checklist import model as m
 from checklist.engine.session import Session
 
 # fact -> (whose card: the acting combatant or the attack's target, the button's words)
@@ -39,6 +40,8 @@ def quick_fixes(session: Session) -> tuple[QuickFix, ...]:
     state = session.state
     if state.roster is None or state.question is None:
         return ()
+    if any(isinstance(action, m.NextTurn) for action in session.program.steps[state.step].actions):
+        return ()  # the roster has passed to the next combatant: the turn's facts are still the last one's
     known = state.known()
     target = known.get("target")
     whose = {"actor": state.roster.actor.name, "target": str(target.value) if target is not None else ""}

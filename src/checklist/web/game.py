@@ -22,7 +22,7 @@ from checklist.play.pilot import MANUAL, Pilot, fly
 from checklist.present.autopilot import Done
 from checklist.present.chart import ChartView, StepView, chart_view, step_view
 from checklist.present.fight import FightView, fight_view
-from checklist.present.quick import QuickFix, quick_fixes
+from checklist.present.quick import QuickFix, other_fixes, quick_fixes
 from checklist.present.screen import Screen, screen
 from checklist.present.summary import SummaryView, summary_view
 
@@ -44,6 +44,7 @@ class View:
     can_end: bool = False  # a fight goes on that the game master may end (play/commands.py's `e`)
     learn: bool = False  # --learn: every step shown, the flowchart open beside the question
     quick: tuple[QuickFix, ...] = ()  # the common corrections, as buttons on the combatants' cards
+    fixes: tuple[str, ...] = ()  # the other known facts the step read: under "Correct a known fact"
 
 
 class Game:
@@ -116,4 +117,5 @@ class Game:
             not over and END_FACT in session.program.facts and session.step.checklist in session.program.turn_loop,
             session.pause,
             () if over else quick_fixes(session),
+            () if over else other_fixes(session),
         )

@@ -105,7 +105,7 @@ def turn_html(s: Screen, view: View, token: str) -> str:
     out.append(messages_html(s.messages))
     if s.question is not None:
         out.append(question_html(s.question, token))
-    out.append(_controls(view, s.overridable, token))
+    out.append(_controls(view, view.fixes, token))
     if s.prose:
         prose = "".join(f"<p>{e(line)}</p>" for line in s.prose)
         out.append(
@@ -200,7 +200,8 @@ def keypad_html(q: QuestionView) -> str:
 
 
 def _controls(view: View, overridable: tuple[str, ...], token: str) -> str:
-    """Back (b), and a button to correct each known fact the step read (the terminal's `o FACT`)."""
+    """Back (b), End (e), and a button to correct each known fact the step read that no card offers
+    (the terminal's `o FACT`)."""
     back = _form(
         "undo",
         token,
@@ -213,8 +214,6 @@ def _controls(view: View, overridable: tuple[str, ...], token: str) -> str:
         end = _form(
             "end", token, '<button type="submit" data-key="e">End the fight <kbd>e</kbd></button>', "end", "End"
         )
-    on_cards = {fix.fact for fix in view.quick}
-    overridable = tuple(fact for fact in overridable if fact not in on_cards)
     if not overridable:
         return f'<div class="controls">{back}{end}</div>'
     buttons = "".join(f'<button type="submit" name="fact" value="{e(f)}">{e(f)}</button>' for f in overridable)
