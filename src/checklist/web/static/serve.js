@@ -40,7 +40,9 @@
       return;
     }
     var found = button(key) || (key === "enter" ? button("r") : null);
-    if (found) { event.preventDefault(); found.click(); }
+    if (found) { event.preventDefault(); found.click(); return; }
+    var pad = document.querySelector(".keypad");  // a roll asked: digits go to the keypad, as if tapped
+    if (pad && /^[0-9]$/.test(key)) { event.preventDefault(); keypad(key, pad); }
   });
 
   function centre() {  // the lit step in the middle of the flowchart's box, without scrolling the page
