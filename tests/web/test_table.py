@@ -204,3 +204,24 @@ def on_screen(driver: Any, element: Any) -> bool:
             element,
         )
     )
+
+
+def test_turn_a_in_eight_keys_at_a_laptop(turn_file: Path, browser: Any) -> None:
+    """The same turn with the keyboard alone: 6 (Attack), Enter (Bruno), Enter (Torso), Enter (rolls),
+    2 (parry), Enter (rolls), Enter (rolls the damage), n (the combat goes on)."""
+    server = Server("--session", str(turn_file))
+    try:
+        local = played.expected()
+        browser.get(server.url)
+        played.wait_for_step(browser, local.state.step, "maneuver")
+        for key, typed in (("6", "attack"), ("\n", "bruno"), ("\n", "torso"), ("\n", "r"), ("2", "parry"),
+                           ("\n", "r"), ("\n", "r"), ("n", "no")):  # fmt: skip
+            played.press(browser, key)
+            local.answer(typed)
+            question = local.question
+            played.wait_for_step(browser, local.state.step, question.fact if question is not None else None)
+        assert local.state.roster is not None and local.state.roster.actor.name == "Bruno"
+        view = screen(local)
+        assert played.shown(browser)["hp"] == {c.name: f"{c.hp}/{c.max_hp}" for c in view.roster.combatants}  # type: ignore[union-attr]
+    finally:
+        server.stop()
