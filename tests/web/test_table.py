@@ -58,6 +58,7 @@ def test_the_roll_prompt_is_above_the_fold_at_three_sizes(turn_file: Path, brows
         view = screen(local).question
         assert view is not None and view.against is not None
         assert played.by_css(browser, "#against strong").text == view.against
+        assert played.by_css(browser, ".log-lines li").text == "round 2 Alice attacks Bruno (under way)"
         SCREENS.mkdir(parents=True, exist_ok=True)
         for width, height in SIZES:
             viewport(browser, width, height)
