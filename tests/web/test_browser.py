@@ -127,7 +127,8 @@ def shown(driver: Any) -> dict[str, Any]:
 
 
 def in_view(driver: Any) -> dict[str, bool]:
-    """Whether the question, the lit step and every combatant's HP are inside the window, unscrolled."""
+    """Whether the question, the lit step (when the flowchart is unfolded) and every combatant's HP are
+    inside the window, unscrolled."""
     return dict(
         driver.execute_script("""
         const inside = (e, box) => { if (!e) return false; const r = e.getBoundingClientRect();
@@ -135,7 +136,8 @@ def in_view(driver: Any) -> dict[str, bool]:
           return r.top >= Math.max(0, b.top) - 1 && r.bottom <= Math.min(innerHeight, b.bottom) + 1
               && r.left >= Math.max(0, b.left) - 1 && r.right <= Math.min(innerWidth, b.right) + 1; };
         const out = {question: inside(document.getElementById('ask')), scrolled: scrollY === 0,
-                     step: inside(document.querySelector('.chart g.current'), document.querySelector('.chart-box'))};
+                     step: !document.getElementById('chart-pane').open ||
+                           inside(document.querySelector('.chart g.current'), document.querySelector('.chart-box'))};
         document.querySelectorAll('.combatants li').forEach(li => out['hp ' + li.dataset.name] =
           inside(li.querySelector('.hp')) && inside(li.querySelector('meter')));
         return out;""")
@@ -231,6 +233,7 @@ def test_undo_reload_and_restart_lose_nothing(turn_file: Path, browser: Any) -> 
         wait_for_step(browser, local.state.step, "target")
         browser.refresh()
         wait_for_step(browser, local.state.step, "target")
+        press(browser, "f")  # the flowchart, folded at the table, is one key (or tap) away
         by_css(browser, ".chart g.current").click()  # a step's text is one click away on the flowchart
         from selenium.webdriver.support.ui import WebDriverWait
 

@@ -120,6 +120,7 @@ class _Attack:
     label: str  # "hit 2 of 3", or ""
     start: int  # the trace index of its first visit
     first: bool  # the first hit of its attack (the attack and defense lines go before it)
+    going: bool = False  # still under way: the trace ends inside it (the game master is playing it)
 
 
 def _turns(trace: tuple[Visit, ...], roster: Roster) -> list[int]:
@@ -150,7 +151,10 @@ def _attacks(trace: tuple[Visit, ...], roster: Roster) -> list[_Attack]:
         turn = turns[start]
         for k, hit in enumerate(hits, 1):
             label = f"hit {k} of {len(hits)}" if len(hits) > 1 else ""
-            out.append(_Attack(turn // len(names) + 1, names[turn % len(names)], head, hit, label, start, k == 1))
+            going = stop == len(trace)
+            out.append(
+                _Attack(turn // len(names) + 1, names[turn % len(names)], head, hit, label, start, k == 1, going)
+            )
     return out
 
 
@@ -181,6 +185,8 @@ def _attack_events(a: _Attack) -> list[LogLine]:
     used = {**a.head, **a.hit}
     target = str(used.get("target", "")) or "?"
     roll = _roll(used, "attack-dice", "final-skill", "attack-outcome")
+    if a.going and "attack-dice" not in used:
+        roll = "(under way)"  # not "not rolled": the roll is the question on screen, or soon will be
     lines = [LogLine(a.round, "attack", a.attacker, f"{target} {roll}")]
     defense = _defense(used)
     if defense:

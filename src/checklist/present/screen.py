@@ -124,6 +124,8 @@ class QuestionView:
     spelt: str | None = None  # the ledger `against` spells out line by line (effective-skill), if it does
     dice: str | None = None  # a roll: what the dice can show, "3d6: 3 to 18"
     adds: str | None = None  # what is added to the roll after it: "All-Out Attack (Strong) damage bonus +2"
+    low: int | None = None  # a roll: the least and the most the dice can show (a keypad's range)
+    high: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,9 +327,10 @@ def question_view(session: Session) -> QuestionView | None:
     hint, target = _hint(question), roll_target(session)
     against, spelt = target if target is not None else (None, None)
     dice = _range(question.dice) if question.kind == "roll" else None
+    low, high = _bounds(question.dice) if question.kind == "roll" else (None, None)
     return QuestionView(
         question.kind, text, question.fact, question.override, hint, choices, None, label, against, spelt, dice,
-        roll_adds(session),
+        roll_adds(session), low, high,
     )  # fmt: skip
 
 
@@ -352,6 +355,14 @@ def _range(dice: str | None) -> str:
     except DiceError:
         return dice or "the dice"
     return f"{dice}: {parsed.low} to {parsed.high}"
+
+
+def _bounds(dice: str | None) -> tuple[int | None, int | None]:
+    try:
+        parsed = Dice.parse(dice or "")
+    except DiceError:
+        return None, None
+    return parsed.low, parsed.high
 
 
 def _next(program: Program, decision: Decision) -> str:

@@ -21,7 +21,7 @@ from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -79,7 +79,10 @@ class Guard:
                 message["headers"] = list(message.get("headers", [])) + extra
             await send(message)
 
-        await self.app(scope, receive, secured)
+        try:
+            await self.app(scope, receive, secured)
+        except ClientDisconnect:  # the browser went away mid-request (a tab closed): nobody to answer, no traceback
+            return
 
 
 class Server:

@@ -22,6 +22,7 @@ from checklist.play.pilot import MANUAL, Pilot, fly
 from checklist.present.autopilot import Done
 from checklist.present.chart import ChartView, StepView, chart_view, step_view
 from checklist.present.fight import FightView, fight_view
+from checklist.present.quick import QuickFix, other_fixes, quick_fixes
 from checklist.present.screen import Screen, screen
 from checklist.present.summary import SummaryView, summary_view
 
@@ -41,6 +42,9 @@ class View:
     session_file: str
     done: tuple[Done, ...] = ()  # what the tool did by itself since the last answer (rolls, NPCs' choices)
     can_end: bool = False  # a fight goes on that the game master may end (play/commands.py's `e`)
+    learn: bool = False  # --learn: every step shown, the flowchart open beside the question
+    quick: tuple[QuickFix, ...] = ()  # the common corrections, as buttons on the combatants' cards
+    fixes: tuple[str, ...] = ()  # the other known facts the step read: under "Correct a known fact"
 
 
 class Game:
@@ -111,4 +115,7 @@ class Game:
             self.session_file,
             self.flight.done,
             not over and END_FACT in session.program.facts and session.step.checklist in session.program.turn_loop,
+            session.pause,
+            () if over else quick_fixes(session),
+            () if over else other_fixes(session),
         )

@@ -44,23 +44,40 @@ def page(view: View, chart: str, token: str, title: str) -> str:
 
 
 def play(view: View, chart: str, token: str) -> str:
-    """#play: the roster, the question (or the end), the flowchart, the ledgers and the log."""
+    """#play: the roster, the question (or the end), the ledgers, the flowchart and the log.
+
+    The table view folds the flowchart (one tap away: a game master mid-fight reads the question
+    and the number to roll against); --learn opens it beside the question."""
     turn = turn_html(view.screen, view, token) if view.screen is not None else _end_html(view, token)
-    roster = roster_html(view.screen.roster) if view.screen is not None and view.screen.roster else ""
-    if view.screen is None and view.fight is not None:
-        roster = ""  # the end shows the fight's table instead
+    roster = ""
+    if view.screen is not None and view.screen.roster:  # the end shows the fight's table instead
+        roster = roster_html(view.screen.roster, _quick_forms(view, token))
     side = ledgers_html(view.screen) + cards_html(view.screen) if view.screen is not None else ""
+    mode, opened = ("learn", " open") if view.learn else ("table", "")
     return (
-        f'<main id="play" class="play" data-step="{e(view.chart.current)}">\n'
+        f'<main id="play" class="play {mode}" data-step="{e(view.chart.current)}">\n'
         f"{roster}"
         f'<section class="turn" aria-labelledby="step-title">\n{turn}</section>\n'
         f'<section class="detail" aria-label="Ledgers and cards" tabindex="0">{side}</section>\n'
-        f'<section class="chart-pane" aria-label="Flowchart">\n<div class="chart-box" tabindex="0" '
+        f'<details class="chart-pane" id="chart-pane"{opened}><summary>Flowchart <kbd>f</kbd></summary>\n'
+        '<div class="chart-box" tabindex="0" '
         f'aria-label="Flowchart of this section; the current step is lit">{chart}</div>\n'
-        '<div id="step-prose" class="step-prose" aria-live="polite"></div>\n</section>\n'
+        '<div id="step-prose" class="step-prose" aria-live="polite"></div>\n</details>\n'
         f'<section class="log" aria-label="Combat log" tabindex="0">{log_html(view.fight)}</section>\n'
         "</main>"
     )
+
+
+def _quick_forms(view: View, token: str) -> dict[str, str]:
+    """Each combatant's buttons for the common corrections (present/quick.py): the terminal's `o FACT`."""
+    out: dict[str, str] = {}
+    for fix in view.quick:
+        button = (
+            f'<button type="submit" name="fact" value="{e(fix.fact)}" '
+            f'aria-label="Correct {e(fix.combatant)}: {e(fix.label)} ({e(fix.fact)})">✎ {e(fix.label)}</button>'
+        )
+        out[fix.combatant] = out.get(fix.combatant, "") + button
+    return {name: _form("override", token, buttons, "quick", f"Correct {name}") for name, buttons in out.items()}
 
 
 def turn_html(s: Screen, view: View, token: str) -> str:
@@ -88,7 +105,7 @@ def turn_html(s: Screen, view: View, token: str) -> str:
     out.append(messages_html(s.messages))
     if s.question is not None:
         out.append(question_html(s.question, token))
-    out.append(_controls(view, s.overridable, token))
+    out.append(_controls(view, view.fixes, token))
     if s.prose:
         prose = "".join(f"<p>{e(line)}</p>" for line in s.prose)
         out.append(
@@ -128,7 +145,7 @@ def question_html(q: QuestionView, token: str) -> str:
         return _form("answer", token, ask + following + button, "question", "Go on")
     parts = [ask]
     if q.against is not None:  # the number to roll against, before the roll (a tablet showed it only after)
-        parts.append(f'<p class="against">succeeds on <strong>{e(q.against)}</strong></p>')
+        parts.append(f'<p class="against" id="against">succeeds on <strong>{e(q.against)}</strong></p>')
     if q.adds is not None:  # what the rules add to the roll after it (All-Out Attack, Strong)
         parts.append(f'<p class="adds">then adds {e(q.adds)}</p>')
     if q.hint is not None:
@@ -143,9 +160,10 @@ def question_html(q: QuestionView, token: str) -> str:
         parts.append(field)
     if q.kind == "roll":
         parts.append(
-            '<button type="submit" name="answer" value="r" data-key="r" class="roll-button">'
-            "Roll the dice <kbd>r</kbd> <kbd>Enter</kbd></button>"
+            '<button type="submit" name="answer" value="r" data-key="r" class="roll-button" id="roll-button">'
+            "Roll <kbd>r</kbd> <kbd>Enter</kbd></button>"
         )
+        parts.append(keypad_html(q))
     if q.choices:
         buttons = []
         for c in q.choices:
@@ -165,8 +183,25 @@ def question_html(q: QuestionView, token: str) -> str:
     return _form("answer", token, "".join(parts), "question", "Answer")
 
 
+def keypad_html(q: QuestionView) -> str:
+    """Digits for the physical dice's total, no soft keyboard: serve.js types them into the field and
+    sends the answer as soon as no other digit could follow within the dice's range (1, 0 is 10 of 3d6)."""
+    if q.low is None or q.high is None:
+        return ""
+    digits = "".join(
+        f'<button type="button" data-digit="{d}" aria-label="digit {d}">{d}</button>' for d in (*range(1, 10), 0)
+    )
+    return (
+        f'<div class="keypad" role="group" aria-label="The dice\'s total, {q.low} to {q.high}" '
+        f'data-low="{q.low}" data-high="{q.high}">{digits}'
+        '<button type="button" data-digit="clear" aria-label="clear">⌫</button>'
+        '<button type="submit" class="keypad-ok">OK</button></div>'
+    )
+
+
 def _controls(view: View, overridable: tuple[str, ...], token: str) -> str:
-    """Back (b), and a button to correct each known fact the step read (the terminal's `o FACT`)."""
+    """Back (b), End (e), and a button to correct each known fact the step read that no card offers
+    (the terminal's `o FACT`)."""
     back = _form(
         "undo",
         token,

@@ -47,20 +47,22 @@ def _fp_low(c: CombatantView) -> float:
     return float(c.max_fp or 0) if TIRED & set(c.conditions) else 0.0
 
 
-def combatant_html(c: CombatantView) -> str:
+def combatant_html(c: CombatantView, extra: str = "") -> str:
+    """One combatant's card; `extra`: its buttons (the common corrections)."""
     acting = ' class="acting" aria-current="true"' if c.acting else ""
     shock = f'<span class="shock">shock {e(c.shock)}</span>' if c.shock else ""
     conditions = "".join(f'<span class="condition">{e(x)}</span>' for x in c.conditions)
     return (
         f'<li{acting} data-name="{e(c.name)}"><span class="name">{e(c.name)}</span> '
         f"{_bar('HP', c.hp, c.max_hp, c.name, _hp_low(c))} {_bar('FP', c.fp, c.max_fp, c.name, _fp_low(c))} "
-        f'<span class="posture">{e(c.posture)}</span>{shock}{conditions}</li>'
+        f'<span class="posture">{e(c.posture)}</span>{shock}{conditions}{extra}</li>'
     )
 
 
-def roster_html(view: RosterView) -> str:
-    """Whose turn it is, and the combatants in turn order."""
-    items = "".join(combatant_html(c) for c in view.combatants)
+def roster_html(view: RosterView, extra: dict[str, str] | None = None) -> str:
+    """Whose turn it is, and the combatants in turn order (`extra`: HTML for a combatant's card, by name)."""
+    more = extra or {}
+    items = "".join(combatant_html(c, more.get(c.name, "")) for c in view.combatants)
     when = (
         f'<p class="round">Round {e(view.round)}, <strong>{e(view.turn)}</strong>\u2019s turn</p>'
         if view.turn

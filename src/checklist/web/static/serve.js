@@ -2,6 +2,9 @@
 // No rules here: every key clicks a button of the page, and the server decides what it means.
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");  // the keypad needs this script: without it, the field
+  var chartOpen = null;  // the game master's last fold of the flowchart, kept across answers (null: the page's)
+  var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
 
   function typing(target) {
     return target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT");
@@ -26,13 +29,20 @@
     if (event.key === "Enter" && target && (target.tagName === "BUTTON" || target.tagName === "A" ||
         target.tagName === "SUMMARY")) return;  // the browser clicks it
     var key = event.key === "Enter" ? "enter" : event.key.toLowerCase();
+    if (key === "f") {
+      var pane = document.getElementById("chart-pane");
+      if (pane) { event.preventDefault(); pane.open = !pane.open; }
+      return;
+    }
     if (key === "p") {
       var prose = document.getElementById("prose");
       if (prose) { event.preventDefault(); prose.open = !prose.open; }
       return;
     }
     var found = button(key) || (key === "enter" ? button("r") : null);
-    if (found) { event.preventDefault(); found.click(); }
+    if (found) { event.preventDefault(); found.click(); return; }
+    var pad = document.querySelector(".keypad");  // a roll asked: digits go to the keypad, as if tapped
+    if (pad && /^[0-9]$/.test(key)) { event.preventDefault(); keypad(key, pad); }
   });
 
   function centre() {  // the lit step in the middle of the flowchart's box, without scrolling the page
@@ -45,18 +55,41 @@
     box.scrollLeft += inner.left - outer.left - (box.clientWidth - inner.width) / 2;
   }
 
-  function focusField() {
+  function focusField() {  // not on a touch screen: focus there brings up the soft keyboard over the page
     var field = document.getElementById("typed");
-    if (field) field.focus({ preventScroll: true });
+    if (field && !touch) field.focus({ preventScroll: true });
   }
 
+  function keypad(digit, pad) {  // a digit into the field; the answer goes once no digit could follow
+    var field = document.getElementById("typed");
+    if (!field) return;
+    if (digit === "clear") { field.value = ""; return; }
+    field.value = (field.value.replace(/\D/g, "") + digit).replace(/^0+(?=\d)/, "");
+    var value = parseInt(field.value, 10);
+    var high = parseInt(pad.getAttribute("data-high"), 10);
+    if (value * 10 > high || field.value.length >= String(high).length) field.form.requestSubmit();
+  }
+
+  function restoreChart() {
+    var pane = document.getElementById("chart-pane");
+    if (pane && chartOpen !== null) pane.open = chartOpen;
+  }
+
+  document.addEventListener("toggle", function (event) {
+    if (event.target.id !== "chart-pane") return;
+    chartOpen = event.target.open;
+    if (chartOpen) centre();
+  }, true);
+
   document.addEventListener("click", function (event) {
+    var digit = event.target.closest && event.target.closest("[data-digit]");
+    if (digit) { keypad(digit.getAttribute("data-digit"), digit.closest(".keypad")); return; }
     var step = event.target.closest && event.target.closest("g.step");
     if (!step || !window.htmx) return;
     htmx.ajax("GET", "/step?key=" + encodeURIComponent(step.getAttribute("data-step")),
               { target: "#step-prose", swap: "innerHTML" });
   });
 
-  document.addEventListener("htmx:afterSettle", function () { centre(); focusField(); });
+  document.addEventListener("htmx:afterSettle", function () { restoreChart(); centre(); focusField(); });
   document.addEventListener("DOMContentLoaded", function () { centre(); focusField(); });
 })();
