@@ -54,7 +54,7 @@ def _simulate(args: argparse.Namespace) -> int:
         sys.stdout.write(report_text(report))
     sys.stdout.flush()  # the report before the timing line, on a terminal that shows both
     print(f"simulate: {args.fights} fights in {took:.1f} s ({args.fights / took:.1f} a second, "
-          f"{min(jobs, args.fights)} processes)", file=sys.stderr)  # fmt: skip
+          f"{pool.processes(args.fights, jobs)} processes)", file=sys.stderr)  # fmt: skip
     if args.plot is not None:
         from checklist.play.simulate.plot import PlotError, plot  # deferred: matplotlib
 

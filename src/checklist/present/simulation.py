@@ -90,6 +90,8 @@ def way_down(events: tuple[LogLine, ...], name: str, dead: bool) -> str:
             words.append("knocked out" if "knockdown" in event.detail else "failed HT to stay conscious")
         elif event.event in WAY_WORDS:
             words.append(WAY_WORDS[event.event])
+        if words[-1:] == ["death"]:
+            break  # a dead combatant's later turns log the failed consciousness roll: nothing more befalls them
     if not any(w in words for w in ("death", "knocked out", "failed HT to stay conscious")):
         words.append("dead" if dead else "unconscious")
     return ", ".join(dict.fromkeys(words))

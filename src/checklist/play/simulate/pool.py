@@ -14,25 +14,31 @@ from concurrent.futures import ProcessPoolExecutor
 from checklist.play.simulate.fight import Outcome, play
 from checklist.play.simulate.setup import Setup, Spec, fight_seed, load_setup
 
-BATCH = 50  # fights per task: few enough messages, small enough that the last ones spread over the workers
+BATCH = 50  # fights per task at most: few messages, and the last ones spread over the workers
 
 _mine: Setup | None = None  # the worker's own, loaded once by its initializer
 
 
 def fights(setup: Setup, count: int, seed: int, jobs: int, done: Callable[[int], None] | None = None) -> list[Outcome]:
     """Fights 1..count of `seed`, played on `jobs` processes (1: in this one); `done(n)` hears progress."""
-    if jobs <= 1 or count <= BATCH:
+    if processes(count, jobs) == 1:
         return _progress(setup, count, seed, done or _quiet)
     global _mine
     _mine = setup  # a forked worker has it already; a spawned one loads it
-    batches = [range(start, min(start + BATCH, count + 1)) for start in range(1, count + 1, BATCH)]
+    size = max(1, min(BATCH, count // (jobs * 4)))
+    batches = [range(start, min(start + size, count + 1)) for start in range(1, count + 1, size)]
     out: list[Outcome] = []
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_load, initargs=(setup.spec,)) as pool:
+    with ProcessPoolExecutor(max_workers=processes(count, jobs), initializer=_load, initargs=(setup.spec,)) as pool:
         for result in pool.map(_work, batches, [seed] * len(batches)):
             out += result
             if done is not None:
                 done(len(out))
     return out
+
+
+def processes(count: int, jobs: int) -> int:
+    """How many processes play `count` fights: one when there are too few to share."""
+    return max(1, min(jobs, count // 2))
 
 
 def _quiet(done: int) -> None:

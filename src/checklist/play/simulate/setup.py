@@ -16,6 +16,7 @@ from checklist.engine import journal as jr
 from checklist.graph.program import Program
 from checklist.play.programs import load_clean
 from checklist.play.start import Refused, roster_rules
+from checklist.present.conditions import threshold
 from checklist.roster.combatants import Roster, RosterError
 from checklist.roster.gcs import OldFormat
 from checklist.roster.load import load_all
@@ -66,6 +67,7 @@ def load_setup(spec: Spec) -> Setup:
         shown = " ".join(spec.flow)
         raise Refused("findings", f"{shown}: the flow has errors (see above); fix them first", report=problems)
     roster, npcs = _roster(spec.rosters)
+    _two_sides(program, roster)
     facts = roster_rules(program, roster)
     return Setup(spec, program, roster, tuple(facts.items()), npcs, jr.digest(program))
 
@@ -80,12 +82,12 @@ def _roster(given: tuple[str, ...]) -> tuple[Roster, tuple[str, ...]]:
         raise Refused("old-sheet", str(exc)) from None
     except RosterError as exc:
         raise Refused("usage", str(exc)) from None
-    _two_sides(roster)
     return roster, npcs
 
 
-def _two_sides(roster: Roster) -> None:
-    """Two sides or more, each with somebody standing who has a weapon (a fist counts: the sheet's `unarmed`)."""
+def _two_sides(program: Program, roster: Roster) -> None:
+    """Two sides or more, each with somebody who has a weapon (a fist counts: the sheet's `unarmed`) and is
+    neither dead nor unconscious, nor at the HP the flow's hp-thresholds table calls dead."""
     fix = 'give each combatant `side = "party"` or `side = "foes"` in the roster, or name the file FILE@SIDE'
     if not any(s.side for s in roster.sheets):
         raise Refused("usage", f"the roster gives no sides: a simulated fight ends when one side is left; {fix}")
@@ -95,7 +97,7 @@ def _two_sides(roster: Roster) -> None:
     if len(sides) < 2:
         raise Refused("usage", f"every combatant is on side {next(iter(sides))}: nobody to fight; {fix}")
     for side, members in sides.items():
-        able = [i for i in members if roster.standing(i) and roster.sheets[i].weapons]
+        able = [i for i in members if roster.standing(i) and roster.sheets[i].weapons and not _dead(program, roster, i)]
         if not able:
             names = ", ".join(roster.sheets[i].name for i in members)
             raise Refused(
@@ -104,6 +106,11 @@ def _two_sides(roster: Roster) -> None:
                 "give one of them current HP above the dead line, or a weapon (a punch: "
                 '[[combatant.weapon]] name = "punch", unarmed = true)',
             )
+
+
+def _dead(program: Program, roster: Roster, i: int) -> bool:
+    hp = roster.sheets[i].number("hp")
+    return threshold(program, "hp-thresholds", roster.states[i].current_hp, hp) == "dead"
 
 
 def replay_command(setup: Setup, seed: int, answers: tuple[str, ...] = ()) -> str:
