@@ -60,6 +60,7 @@ class Outcome:
     asked: tuple[str, ...] = ()  # answers given to questions no tactic answers (the replay types them)
     problems: tuple[str, ...] = ()  # invariants broken
     saved: str = ""  # the session file of a broken fight
+    answers: int = 0  # the session's answers (rolls, the tactics' choices): the engine's work, for the bench
 
 
 class CombatEnd:
@@ -169,7 +170,7 @@ def _outcome(
     rounds = min(_last_round(roster) if end == "over" else roster.round, setup.spec.rounds)
     saved = _keep(setup, session, index) if problems else ""
     return Outcome(index, session.seed, end if not problems else "broken", winner, rounds, fighters, ways, asked,
-                   problems, saved)  # fmt: skip
+                   problems, saved, len(session.events))  # fmt: skip
 
 
 def _last_round(roster: Roster) -> int:
