@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,10 @@ def test_the_plot_is_drawn(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
     assert (tmp_path / "chart.svg").read_text("utf-8").lstrip().startswith("<?xml")
     assert (tmp_path / "chart.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_missing_matplotlib_is_said_before_any_fight(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib raises ImportError
+    done = checklist("simulate", DUEL, "--fights", "1000", "--plot", tmp_path / "c.svg")
+    assert done.returncode == exitcodes.USAGE and 'pip install "gurps-checklist[plot]"' in done.stderr
+    assert done.stdout == "" and not (tmp_path / "c.svg").exists()

@@ -22,7 +22,7 @@ from checklist.play.simulate.fight import played
 from checklist.play.simulate.setup import MAX_FIGHTS, MAX_ROUNDS, Setup, Spec, fight_seed, load_setup, replay_command
 from checklist.play.start import Refused
 from checklist.present.fight import fight_view
-from checklist.present.simulation import Replayed, replay_text, report_json, report_text
+from checklist.present.simulation import Replayed, Report, replay_text, report_json, report_text
 
 PLOTS = (".svg", ".png")
 
@@ -40,6 +40,8 @@ def _simulate(args: argparse.Namespace) -> int:
     keep = str(args.keep)
     spec = Spec(tuple(str(r) for r in args.rosters), (str(flow),), args.flow is not None, args.rounds, args.check, keep)
     setup = load_setup(spec)
+    if args.plot is not None:
+        _plotting(args.plot)  # before the fights: a missing matplotlib is said at once
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     if args.replay is not None:
         return _replay(setup, seed, args.replay)
@@ -56,13 +58,18 @@ def _simulate(args: argparse.Namespace) -> int:
     print(f"simulate: {args.fights} fights in {took:.1f} s ({args.fights / took:.1f} a second, "
           f"{pool.processes(args.fights, jobs)} processes)", file=sys.stderr)  # fmt: skip
     if args.plot is not None:
-        from checklist.play.simulate.plot import PlotError, plot  # deferred: matplotlib
-
-        try:
-            plot(report, args.plot)
-        except PlotError as exc:
-            raise Fail(exitcodes.USAGE, f"--plot {args.plot}: {exc}") from None
+        _plotting(args.plot, report)
     return exitcodes.BROKEN if report.broken else exitcodes.OK
+
+
+def _plotting(path: Path, report: Report | None = None) -> None:
+    """Draw the chart of `report`; without one, only make sure it can be drawn."""
+    from checklist.play.simulate import plot  # deferred: matplotlib, for --plot only
+
+    try:
+        plot.plot(report, path) if report is not None else plot.pyplot()
+    except plot.PlotError as exc:
+        raise Fail(exitcodes.USAGE, f"--plot {path}: {exc}") from None
 
 
 def _bounds(args: argparse.Namespace) -> None:

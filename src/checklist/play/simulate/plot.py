@@ -14,9 +14,9 @@ class PlotError(Exception):
 
 
 def plot(report: Report, path: Path) -> None:
-    pyplot = _pyplot()
+    charts = pyplot()
     names = [name for name, _ in report.hp_left]
-    figure, (hp, rounds) = pyplot.subplots(1, 2, figsize=(11, max(3.5, 0.45 * len(names) + 1.5)))
+    figure, (hp, rounds) = charts.subplots(1, 2, figsize=(11, max(3.5, 0.45 * len(names) + 1.5)))
     try:
         _hp_boxes(hp, report, names)
         _rounds(rounds, report)
@@ -26,10 +26,11 @@ def plot(report: Report, path: Path) -> None:
     except OSError as exc:
         raise PlotError(f"cannot write it: {exc.strerror or exc}") from None
     finally:
-        pyplot.close(figure)
+        charts.close(figure)
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files; PlotError when matplotlib is not installed."""
     try:
         import matplotlib
     except ImportError:
@@ -39,9 +40,9 @@ def _pyplot() -> Any:
         ) from None
     matplotlib.use("Agg")  # no window: a file
     matplotlib.rcParams["svg.hashsalt"] = "checklist"  # the same SVG for the same report
-    import matplotlib.pyplot as pyplot
+    import matplotlib.pyplot
 
-    return pyplot
+    return matplotlib.pyplot
 
 
 def _hp_boxes(axes: Any, report: Report, names: list[str]) -> None:
