@@ -49,7 +49,8 @@ def test_a_miss_by_one_lands_on_the_other_location_with_its_dr_and_wounding(flow
     assert seen["wound-location"] == "torso" and seen["dr"] == 2 and seen["injury"] == 6
     assert bruno_hp(session) == 13 - 6
     roll = last_roll(session)  # the screen after the damage roll says what it did, number by number
-    assert roll is not None and roll.then == "6 cut to the torso · DR 2 · penetrating 4 × 1.5 (cut) · injury 6 · Bruno's HP 13 → 7"
+    then = "6 cut to the torso · DR 2 · penetrating 4 × 1.5 (cut) · injury 6 · Bruno's HP 13 → 7"
+    assert roll is not None and roll.then == then
 
 
 def test_a_critical_hit_is_on_the_chosen_target(flow: Program) -> None:

@@ -15,7 +15,8 @@ TEXT_FORMATS = ("dot", "mermaid")
 
 def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="checklist", description="GURPS combat checklists as executable flowcharts.")
-    parser.add_argument("--version", action="version", version=f"checklist {__version__}")  # not importlib.metadata: 28 ms
+    # the version from checklist/__init__.py, not importlib.metadata (28 ms at every start)
+    parser.add_argument("--version", action="version", version=f"checklist {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = sub.add_parser("check", help="validate flows the way a compiler would")
     check.add_argument("paths", nargs="*", type=Path, help="flow files or folders (default: the bundled flow/)")
@@ -28,6 +29,7 @@ def parser() -> argparse.ArgumentParser:
     roster.add_argument("--toml", action="store_true", help="write it as a TOML roster, to edit and use again")
     render_parser(sub)
     serve_arguments(sub.add_parser("serve", help="play a flow in a web browser, with the flowchart lit up"))
+    simulate_arguments(sub.add_parser("simulate", help="play many fights on autopilot and report who wins, and how"))
     cards = sub.add_parser("cards", help="print a maneuver card, or list a deck by category")
     cards.add_argument("name", nargs="?", help="card name or title, or its start (default: list the deck)")
     cards.add_argument("--deck", default="4e", help="which deck: 4e (default) or 3e")
@@ -121,6 +123,40 @@ def run_arguments(parser: argparse.ArgumentParser) -> None:
         help="the combatants: a TOML roster or a GCS character sheet (.gcs), repeatable "
         "(docs/roster.md); steps read them instead of asking",
     )
+
+
+def simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "rosters",
+        nargs="+",
+        metavar="ROSTER",
+        help="TOML rosters and GCS sheets (.gcs), FILE@SIDE to put a file's combatants on a side",
+    )
+    parser.add_argument("--fights", type=int, default=1000, metavar="N", help="how many fights (default 1000)")
+    parser.add_argument(
+        "--seed", type=int, metavar="S", help="the seed of the whole run (default: a random one, shown)"
+    )
+    parser.add_argument("--jobs", type=int, metavar="J", help="processes to play on (default: every core)")
+    parser.add_argument(
+        "--rounds", type=int, default=100, metavar="MAX", help="a fight still going after MAX rounds is a draw (100)"
+    )
+    parser.add_argument("--format", choices=("text", "json"), default="text", help="the report as a table or JSON")
+    parser.add_argument("--plot", type=Path, metavar="FILE", help="a chart of HP left and rounds: FILE.svg or .png")
+    parser.add_argument(
+        "--replay",
+        type=int,
+        metavar="K",
+        help="play fight K alone: its combat log and its `checklist run` command",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="check every fight's invariants (HP never rises, the dead never act, ...; docs/simulate.md)",
+    )
+    parser.add_argument(
+        "--keep", type=Path, default=Path("."), metavar="DIR", help="where a fight that breaks one is saved (default .)"
+    )
+    parser.add_argument("--flow", type=Path, metavar="PATH", help="flow file or folder (default: the bundled flow/)")
 
 
 def serve_arguments(parser: argparse.ArgumentParser) -> None:

@@ -101,6 +101,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from checklist.cli.simulate import run  # deferred: the run engine and lark
+
+    return run(args)
+
+
 def cmd_paths(args: argparse.Namespace) -> int:
     from checklist.cli.paths import run  # deferred: the planner, the run engine and lark
 
@@ -115,6 +121,7 @@ COMMANDS = {
     "cards": cmd_cards,
     "roster": cmd_roster,
     "serve": cmd_serve,
+    "simulate": cmd_simulate,
 }
 
 

@@ -186,7 +186,7 @@ def _new_session(program: Program, start: Start) -> Session:
         said = ", ".join(start.npcs)[:80]
         raise Refused("usage", f"--npc {said}: an NPC is a combatant of the roster; give --roster FILE too")
     roster = _roster(start.roster, start.npcs) if start.roster is not None else None
-    facts = _rules(program, roster)  # the roster file's [rules]; --set wins
+    facts = roster_rules(program, roster)  # the roster file's [rules]; --set wins
     for item in start.set:
         name, equals, value = item.partition("=")
         if not equals or not name.strip() or not value.strip():
@@ -209,7 +209,7 @@ def _new_session(program: Program, start: Start) -> Session:
         raise Refused("usage", f"{where}: {exc}" if where else str(exc)) from None
 
 
-def _rules(program: Program, roster: Roster | None) -> dict[str, str]:
+def roster_rules(program: Program, roster: Roster | None) -> dict[str, str]:
     """A roster's `[rules]`: facts the flow asks once per combat (optional rules), set before it starts."""
     if roster is None:
         return {}

@@ -1,0 +1,129 @@
+"""What `checklist simulate` plays: the flow and the roster, loaded once in each process.
+
+Every combatant follows a tactic: its own, or aggressive (what `run --npc NAME` gives) for one
+without. The roster must name its sides (a fight ends when one side is left standing), and each
+side must have somebody able to fight; anything else is refused with what to change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+from checklist.engine import journal as jr
+from checklist.graph.program import Program
+from checklist.play.programs import load_clean
+from checklist.play.start import Refused, roster_rules
+from checklist.present.conditions import threshold
+from checklist.roster.combatants import Roster, RosterError
+from checklist.roster.gcs import OldFormat
+from checklist.roster.load import load_all
+
+DEFAULT_TACTIC = "aggressive"  # `run --npc NAME` without a tactic: the one a combatant without its own follows
+MAX_FIGHTS = 1_000_000  # about an hour on one core for a duel: more is a sweep (docs/simulate.md)
+MAX_ROUNDS = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """What the command line asks for: plain paths and numbers, cheap to send to a worker process."""
+
+    rosters: tuple[str, ...]  # as typed: `orcs.toml`, `Ogre.gcs@foes`
+    flow: tuple[str, ...]  # the flow's files or folders
+    flow_given: bool = False  # FLOW was on the command line: the replay command names it too
+    rounds: int = 100
+    check: bool = False
+    keep: str = "."  # where a fight that breaks an invariant is saved
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """The loaded flow and roster, ready to play fights; one per process."""
+
+    spec: Spec
+    program: Program
+    roster: Roster  # every combatant an NPC
+    facts: tuple[tuple[str, str], ...]  # the roster's [rules], set before the fight as `run` sets them
+    npcs: tuple[str, ...]  # the combatants given the default tactic: `--npc NAME` in the replay command
+    digest: str  # the flow's, for the session file of a fight
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(self.roster.side(i) for i in range(len(self.roster.sheets))))
+
+
+def fight_seed(seed: int, index: int) -> int:
+    """Fight `index`'s own seed: the same for that fight whatever the number of fights or processes."""
+    digest = hashlib.sha256(f"checklist-simulate:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+
+
+def load_setup(spec: Spec) -> Setup:
+    """The flow and the roster of `spec`; Refused says what is wrong and how to fix it."""
+    program, problems = load_clean([Path(p) for p in spec.flow])
+    if problems is not None:
+        shown = " ".join(spec.flow)
+        raise Refused("findings", f"{shown}: the flow has errors (see above); fix them first", report=problems)
+    roster, npcs = _roster(spec.rosters)
+    _two_sides(program, roster)
+    facts = roster_rules(program, roster)
+    return Setup(spec, program, roster, tuple(facts.items()), npcs, jr.digest(program))
+
+
+def _roster(given: tuple[str, ...]) -> tuple[Roster, tuple[str, ...]]:
+    paths = [Path(p) for p in given]
+    try:
+        plain = load_all(paths)
+        npcs = tuple(s.name for s in plain.sheets if not s.tactic)
+        roster = load_all(paths, npcs) if npcs else plain
+    except OldFormat as exc:
+        raise Refused("old-sheet", str(exc)) from None
+    except RosterError as exc:
+        raise Refused("usage", str(exc)) from None
+    return roster, npcs
+
+
+def _two_sides(program: Program, roster: Roster) -> None:
+    """Two sides or more, each with somebody who has a weapon (a fist counts: the sheet's `unarmed`) and is
+    neither dead nor unconscious, nor at the HP the flow's hp-thresholds table calls dead."""
+    fix = 'give each combatant `side = "party"` or `side = "foes"` in the roster, or name the file FILE@SIDE'
+    if not any(s.side for s in roster.sheets):
+        raise Refused("usage", f"the roster gives no sides: a simulated fight ends when one side is left; {fix}")
+    sides: dict[str, list[int]] = {}
+    for i in range(len(roster.sheets)):
+        sides.setdefault(roster.side(i), []).append(i)
+    if len(sides) < 2:
+        raise Refused("usage", f"every combatant is on side {next(iter(sides))}: nobody to fight; {fix}")
+    for side, members in sides.items():
+        able = [i for i in members if roster.standing(i) and roster.sheets[i].weapons and not _dead(program, roster, i)]
+        if not able:
+            names = ", ".join(roster.sheets[i].name for i in members)
+            raise Refused(
+                "usage",
+                f"side {side} ({names}) has nobody able to fight: each is dead, unconscious or has no weapon; "
+                "give one of them current HP above the dead line, or a weapon (a punch: "
+                '[[combatant.weapon]] name = "punch", unarmed = true)',
+            )
+
+
+def _dead(program: Program, roster: Roster, i: int) -> bool:
+    hp = roster.sheets[i].number("hp")
+    return threshold(program, "hp-thresholds", roster.states[i].current_hp, hp) == "dead"
+
+
+def replay_command(setup: Setup, seed: int, answers: tuple[str, ...] = ()) -> str:
+    """The `checklist run` command that plays fight `seed` again with the same rolls, and prints its log."""
+    spec = setup.spec
+    words = ["checklist", "run", *(spec.flow if spec.flow_given else ())]
+    for roster in spec.rosters:
+        words += ["--roster", roster]
+    for name in setup.npcs:
+        words += ["--npc", name]
+    words += ["--autopilot", "--roll", "auto", "--seed", str(seed), "--session", f"fight-{seed}.json"]
+    command = " ".join(shlex.quote(w) for w in words)
+    if not answers:
+        return command
+    typed = " ".join(shlex.quote(a) for a in answers)
+    return f"printf '%s\\n' {typed} > fight-{seed}.answers && {command} --answers fight-{seed}.answers"
