@@ -61,10 +61,15 @@ def report(setup: Setup, outcomes: list[Outcome], seed: int) -> Report:
         answered=sum(len(o.asked) for o in outcomes),
         fights_to_replay=_worth_replaying(setup, outcomes),
         replay_any=simulate_command(setup, seed) + " --replay K",
-        broken=tuple(_ref(setup, o, "broke an invariant: " + "; ".join(o.problems)) for o in outcomes if o.problems),
+        broken=tuple(_ref(setup, o, _broke(o.problems)) for o in outcomes if o.problems),
         rounds=tuple(rounds),
         hp_left=tuple((f.name, tuple(o.fighters[i].hp for o in outcomes)) for i, f in enumerate(outcomes[0].fighters)),
     )
+
+
+def _broke(problems: tuple[str, ...]) -> str:
+    more = f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
+    return "broke an invariant: " + "; ".join(problems[:3]) + more
 
 
 def _fighters(outcomes: list[Outcome]) -> tuple[FighterRow, ...]:
