@@ -75,3 +75,19 @@ def _written(path: Path, text: str) -> Path:
     if not path.exists() or path.read_text("utf-8") != text:
         path.write_text(text, "utf-8")
     return path
+
+
+def test_a_question_no_tactic_answers_is_answered_and_typed_in_the_replay() -> None:
+    from checklist.engine.questions import YES_NO, Option, Question
+    from checklist.play.simulate.fight import fallback
+    from checklist.play.simulate.setup import Spec, load_setup, replay_command
+    from tests.conftest import FLOW
+
+    assert fallback(Question("yes/no", "Could the missed shot hit somebody else?", "other", YES_NO)) == "no"
+    assert fallback(Question("choice", "Which?", "w", (Option("a", "A"), Option("b", "B")))) == "a"
+    assert fallback(Question("number", "How many?", "n")) == "0"
+    setup = load_setup(Spec((str(ROOT / "tests" / "data" / "duel-sides.toml"),), (str(FLOW),)))
+    command = replay_command(setup, 5, ("no", "a b"))
+    assert command.startswith("printf '%s\\n' no 'a b' > fight-5.answers && checklist run --roster ")
+    assert command.endswith("--seed 5 --session fight-5.json --answers fight-5.answers")
+    assert "--npc Alice --npc Bruno" in command  # neither has a tactic: the default is given by name
