@@ -25,7 +25,7 @@ from checklist.roster.gcs import OldFormat
 from checklist.roster.load import load_all
 
 DEFAULT_TACTIC = "aggressive"  # `run --npc NAME` without a tactic: the one a combatant without its own follows
-MAX_FIGHTS = 1_000_000  # about an hour on one core for a duel: more is a sweep (docs/simulate.md)
+MAX_FIGHTS = 1_000_000  # about 40 hours of one core for duels: more is a sweep (docs/simulate.md)
 MAX_ROUNDS = 1000
 
 
