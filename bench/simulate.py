@@ -7,8 +7,8 @@ Three figures, each through the library `checklist simulate` calls (play/simulat
   CPU time (the machine is shared: CPU time is what other jobs inflate least), answers a fight, ms an answer;
 * a sweep: --sweep duels on --jobs processes (concurrent.futures): wall time, fights a second, and the
   peak memory (max RSS) of the parent and of the largest worker;
-* --screens N: N duels more with each question's screen built after each answer, as `checklist run`
-  does: what a simulation saves by not building them (run after the others: it patches the fight loop);
+* --screens N: N duels each played twice in a row, without and with each question's screen built after
+  each answer as `checklist run` does: what a simulation saves by building none;
 * a skirmish: --skirmish fights of examples/skirmish.toml (three against five), in this process.
 
 --profile N: N duels under cProfile, the top functions by cumulative and by own time printed: where a
@@ -42,16 +42,11 @@ def setup(roster: Path) -> Any:
     return load_setup(Spec((str(roster),), (str(ROOT / "flow"),)))
 
 
-def in_process(roster: Path, fights: int, seed: int = SEED, screens: bool = False) -> dict[str, Any]:
-    """Fights played one after the other in this process, each timed by wall clock and CPU time; `screens`:
-    the view model of each question built too, as `checklist run` does after every answer (what skipping
-    it saves)."""
-    from checklist.play.simulate import fight as fight_module
+def in_process(roster: Path, fights: int, seed: int = SEED) -> dict[str, Any]:
+    """Fights played one after the other in this process, each timed by wall clock and CPU time."""
     from checklist.play.simulate.fight import play
     from checklist.play.simulate.setup import fight_seed
 
-    if screens:
-        _with_screens(fight_module)
     ready = setup(roster)
     play(ready, 0, fight_seed(seed, 0))  # a warm-up fight: the first computes the flow's caches
     walls, cpus, answers = [], [], []
@@ -69,26 +64,45 @@ def in_process(roster: Path, fights: int, seed: int = SEED, screens: bool = Fals
         "median_fight_ms_cpu": round(1000 * statistics.median(cpus), 1),
         "answers_per_fight": round(sum(answers) / fights, 1),
         "ms_per_answer_cpu": round(1000 * sum(cpus) / sum(answers), 3),
-        "screens": screens,
     }
 
 
-def _with_screens(fight_module: Any) -> None:
-    """Build the screen after every answer, as the terminal does (present/screen.py), for the comparison."""
+def screens(fights: int, seed: int = SEED) -> dict[str, Any]:
+    """What a simulation saves by building no screen: each duel played twice in a row, as `simulate` plays
+    it and with each question's screen built after each answer (present/screen.py, as `checklist run`
+    does), the CPU time of each summed: the pairs share the machine's load."""
+    from checklist.play.simulate import fight
+    from checklist.play.simulate.setup import fight_seed
     from checklist.present.screen import screen
 
-    answer = fight_module._answer
-    if getattr(answer, "screens", False):
-        return
+    ready = setup(DUEL)
+    plain = fight._answer
 
     def answer_and_screen(session: Any, question: Any, asked: list[str]) -> str:
-        why: str = answer(session, question, asked)
+        why: str = plain(session, question, asked)
         if session.question is not None:
             screen(session)
         return why
 
-    answer_and_screen.screens = True  # type: ignore[attr-defined]
-    fight_module._answer = answer_and_screen
+    cpu = {"without": 0.0, "with": 0.0}
+    answers = 0
+    try:
+        for index in range(0, fights + 1):  # fight 0 warms up
+            for kind, answer in (("without", plain), ("with", answer_and_screen)):
+                fight._answer = answer
+                began = time.process_time()
+                outcome = fight.play(ready, index, fight_seed(seed, index))
+                if index:
+                    cpu[kind] += time.process_time() - began
+                    answers += outcome.answers if kind == "with" else 0
+    finally:
+        fight._answer = plain
+    return {
+        "fights": fights,
+        "ms_per_answer_cpu_without_screens": round(1000 * cpu["without"] / answers, 3),
+        "ms_per_answer_cpu_with_screens": round(1000 * cpu["with"] / answers, 3),
+        "saved_share": round(1 - cpu["without"] / cpu["with"], 3),
+    }
 
 
 def sweep(fights: int, jobs: int, seed: int = SEED) -> dict[str, Any]:
@@ -149,7 +163,7 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--skirmish", type=int, default=20, help="three-against-five fights on one core (20)")
     parser.add_argument(
-        "--screens", type=int, default=0, metavar="N", help="N more duels building each screen, as run does (0)"
+        "--screens", type=int, default=0, metavar="N", help="N duels without and with screens, as run has (0)"
     )
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="profile N duels (0: none)")
     parser.add_argument("--json", type=Path, metavar="FILE")
@@ -170,8 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         figures["sweep"] = sweep(args.sweep, args.jobs)
         print(f"{args.sweep} duels, --jobs {args.jobs}:", figures["sweep"], flush=True)
     if args.screens:
-        figures["duel_with_screens"] = in_process(DUEL, args.screens, screens=True)
-        print("duel, one core, a screen built after every answer:", figures["duel_with_screens"], flush=True)
+        figures["screens"] = screens(args.screens)
+        print("duel, one core, without and with a screen after every answer:", figures["screens"], flush=True)
     figures["load_after"] = os.getloadavg()[0]
     print(f"load average before / after: {figures['load_before']:.2f} / {figures['load_after']:.2f}")
     if args.profile:

@@ -53,6 +53,16 @@ def folder(name: str, *files: str) -> Callable[[Path], Path]:
     return make
 
 
+def hp_rises(tmp: Path) -> Path:
+    """The bundled flow with one rule broken on purpose: a hit raises the target's HP by 1 (combat.120)."""
+    shutil.copytree(FLOW, tmp / "flow")
+    combat = tmp / "flow" / "combat.flow"
+    text = combat.read_text("utf-8")
+    assert "  record target.current-hp = hp-after\n" in text
+    combat.write_text(text.replace("current-hp = hp-after\n", "current-hp = target-current-hp + 1\n"), "utf-8")
+    return tmp / "flow"
+
+
 def session_file(tmp: Path) -> Path:
     return tmp / "s.json"
 
@@ -114,6 +124,26 @@ EXIT_CASES: dict[str, Case] = {
         ("cannot listen on 203.0.113.7 port 8123", "--host takes an address of this machine"),
     ),  # fmt: skip
     "0-check": Case(10, cmd("check", str(FLOW)), exitcodes.OK, ("no problems found",)),
+    "9-simulate-broken": Case(
+        10,
+        cmd(
+            "simulate",
+            str(ROOT / "tests" / "data" / "duel-sides.toml"),
+            "--flow",
+            hp_rises,
+            "--fights",
+            "2",
+            "--rounds",
+            "2",
+            "--seed",
+            "1",
+            "--jobs",
+            "1",
+            "--check",
+        ),
+        exitcodes.BROKEN,
+        ("Fights that broke an invariant", "HP rose from", "checklist run --resume FILE", "simulate-fight-1-seed-"),
+    ),  # fmt: skip
     "0-cards": Case(10, cmd("cards", "--deck", "3e"), exitcodes.OK, ("deck 3e",)),
     "0-roster": Case(10, cmd("roster", str(ROSTER)), exitcodes.OK, ("Alice",)),
     "1-check": Case(10, cmd("check", BROKEN), exitcodes.FINDINGS, ("E201", "help:")),

@@ -19,4 +19,4 @@ def test_a_few_fights_give_every_figure(tmp_path: Path) -> None:
     figures = json.loads(out.read_text("utf-8"))
     assert figures["duel"]["fights"] == 2 and figures["duel"]["answers_per_fight"] > 0
     assert figures["skirmish"]["fights"] == 1 and figures["sweep"]["fights"] == 4 and figures["sweep"]["jobs"] == 2
-    assert figures["sweep"]["max_rss_mb_largest_worker"] > 0 and figures["duel_with_screens"]["screens"]
+    assert figures["sweep"]["max_rss_mb_largest_worker"] > 0 and figures["screens"]["fights"] == 1

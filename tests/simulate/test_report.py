@@ -110,3 +110,35 @@ def test_a_missing_matplotlib_is_said_before_any_fight(tmp_path: Path, monkeypat
     done = checklist("simulate", DUEL, "--fights", "1000", "--plot", tmp_path / "c.svg")
     assert done.returncode == exitcodes.USAGE and 'pip install "gurps-checklist[plot]"' in done.stderr
     assert done.stdout == "" and not (tmp_path / "c.svg").exists()
+
+
+def test_vary_compares_runs_with_the_same_dice_and_their_fights_replay(tmp_path: Path) -> None:
+    args = ("simulate", DUEL, "--vary", "bruno=1..2", "--fights", "3", "--seed", "4", "--jobs", "1", "--keep", tmp_path)
+    done = checklist(*args, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    varied = json.loads(done.stdout)
+    assert varied["vary"] == "bruno" and [r["count"] for r in varied["runs"]] == [1, 2]
+    names = [[f["name"] for f in r["report"]["fighters"]] for r in varied["runs"]]
+    assert names == [["Alice", "Bruno"], ["Alice", "Bruno 1", "Bruno 2"]]
+    table = checklist(*args)
+    assert "bruno  party won (95%)" in table.stdout and "--vary bruno=2..2 --seed 4" in table.stdout
+    shown = checklist("simulate", DUEL, "--vary", "bruno=2..2", "--seed", "4", "--replay", "1", "--keep", tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    command = shlex.split(shown.stdout.strip().splitlines()[-1])
+    assert command[command.index("--roster") + 1] == str(tmp_path / "simulate-roster-bruno-2.toml")
+    played = checklist(*command[1:], cwd=tmp_path, stdin="")
+    assert played.returncode == 0, played.stderr
+    assert _log(played.stdout) == _log(shown.stdout) and "Bruno 2" in shown.stdout
+
+
+@pytest.mark.parametrize(
+    ("vary", "said"),
+    [
+        ("orc=2..3", "--vary orc: no combatant is called orc (or orc 1, ...); the roster has: Bruno, Alice"),
+        ("bruno=3..1", "A and B from 1 to 50, A no more than B"),
+        ("bruno", "write NAME=A..B, e.g. --vary orc=2..5"),
+    ],
+)
+def test_a_bad_vary_is_refused(vary: str, said: str) -> None:
+    done = checklist("simulate", DUEL, "--vary", vary, "--fights", "2")
+    assert done.returncode == exitcodes.USAGE and said in done.stderr, done.stderr

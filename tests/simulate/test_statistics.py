@@ -45,15 +45,16 @@ def test_the_way_down_reads_the_log() -> None:
     assert way_down(log[:2], "Bruno", dead=True) == "dead"
 
 
-def test_an_attack_at_skill_10_on_a_target_who_cannot_defend_hits_half_the_time(flow: Program) -> None:
+def test_an_attack_at_skill_10_on_a_target_who_cannot_defend_hits_half_the_time(flow: Program, tmp_path: Path) -> None:
     """3d6 <= 10 in 108 of 216 throws (criticals included: 3 and 4 hit, 17 and 18 miss, all on the same side
     of 10): over 10,000 attack rolls through the Session, the share of hits is within 4 standard errors of 0.5.
     Whether the attack hits is decided before any defense (combat.54), so the target's defense plays no part;
     the roll is undone after each attack, and the next one rolled with other dice. Step by step (the
     `--learn` view), the session stops at the step after the roll: one step's work per attack."""
     text = (ROOT / "tests" / "data" / "duel-sides.toml").read_text("utf-8")
-    path = Path(__file__).parent / "skill-10.toml"
-    roster = load(_written(path, text.replace("broadsword = 15", "broadsword = 10")))
+    path = tmp_path / "skill-10.toml"
+    path.write_text(text.replace("broadsword = 15", "broadsword = 10"), "utf-8")
+    roster = load(path)
     session = Session(flow, at="combat.1", seed=0, roster=roster, pause=True)  # step by step: it stops after 54
     while (question := session.question) is not None and question.kind != "roll":
         typed = {"maneuver": "attack", "target": "Bruno"}.get(question.fact or "", "")
@@ -71,7 +72,17 @@ def test_an_attack_at_skill_10_on_a_target_who_cannot_defend_hits_half_the_time(
     assert abs(hits / n - 108 / 216) < 4 * error, hits
 
 
-def _written(path: Path, text: str) -> Path:
-    if not path.exists() or path.read_text("utf-8") != text:
-        path.write_text(text, "utf-8")
-    return path
+def test_a_question_no_tactic_answers_is_answered_and_typed_in_the_replay() -> None:
+    from checklist.engine.questions import YES_NO, Option, Question
+    from checklist.play.simulate.fight import fallback
+    from checklist.play.simulate.setup import Spec, load_setup, replay_command
+    from tests.conftest import FLOW
+
+    assert fallback(Question("yes/no", "Could the missed shot hit somebody else?", "other", YES_NO)) == "no"
+    assert fallback(Question("choice", "Which?", "w", (Option("a", "A"), Option("b", "B")))) == "a"
+    assert fallback(Question("number", "How many?", "n")) == "0"
+    setup = load_setup(Spec((str(ROOT / "tests" / "data" / "duel-sides.toml"),), (str(FLOW),)))
+    command = replay_command(setup, 5, ("no", "a b"))
+    assert command.startswith("printf '%s\\n' no 'a b' > fight-5.answers && checklist run --roster ")
+    assert command.endswith("--seed 5 --session fight-5.json --answers fight-5.answers")
+    assert "--npc Alice --npc Bruno" in command  # neither has a tactic: the default is given by name

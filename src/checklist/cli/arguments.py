@@ -156,6 +156,11 @@ def simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--keep", type=Path, default=Path("."), metavar="DIR", help="where a fight that breaks one is saved (default .)"
     )
+    parser.add_argument(
+        "--vary",
+        metavar="NAME=A..B",
+        help="compare: the fights again with A, A+1, ... B of combatant NAME (copies of the first), e.g. orc=2..5",
+    )
     parser.add_argument("--flow", type=Path, metavar="PATH", help="flow file or folder (default: the bundled flow/)")
 
 

@@ -9,22 +9,37 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import secrets
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from checklist.cli import exitcodes
 from checklist.cli.data import default_flow
+from checklist.cli.roster import to_toml
 from checklist.cli.run import Fail, failed
+from checklist.model.names import slug
+from checklist.play.saving import write_text
 from checklist.play.simulate import pool, tally
 from checklist.play.simulate.fight import played
 from checklist.play.simulate.setup import MAX_FIGHTS, MAX_ROUNDS, Setup, Spec, fight_seed, load_setup, replay_command
 from checklist.play.start import Refused
 from checklist.present.fight import fight_view
-from checklist.present.simulation import Replayed, Report, replay_text, report_json, report_text
+from checklist.present.simulation import (
+    Replayed,
+    Report,
+    Varied,
+    replay_text,
+    report_json,
+    report_text,
+    vary_json,
+    vary_text,
+)
 
 PLOTS = (".svg", ".png")
+MAX_VARIED = 50  # --vary: the most of one combatant
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,9 +51,17 @@ def run(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     _bounds(args)
+    vary = _vary(args.vary, args.fights) if args.vary is not None else None
     flow = args.flow or default_flow()
-    keep = str(args.keep)
-    spec = Spec(tuple(str(r) for r in args.rosters), (str(flow),), args.flow is not None, args.rounds, args.check, keep)
+    spec = Spec(
+        tuple(str(r) for r in args.rosters),
+        (str(flow),),
+        args.flow is not None,
+        args.rounds,
+        args.check,
+        str(args.keep),
+        (vary[0], vary[1]) if vary is not None else None,
+    )
     setup = load_setup(spec)
     if args.plot is not None:
         _plotting(args.plot)  # before the fights: a missing matplotlib is said at once
@@ -46,6 +69,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.replay is not None:
         return _replay(setup, seed, args.replay)
     jobs = args.jobs or pool.cores()
+    if vary is not None:
+        return _compare(args, setup, vary, seed, jobs)
     began = time.perf_counter()
     outcomes = pool.fights(setup, args.fights, seed, jobs)
     took = time.perf_counter() - began
@@ -72,6 +97,35 @@ def _plotting(path: Path, report: Report | None = None) -> None:
         raise Fail(exitcodes.USAGE, f"--plot {path}: {exc}") from None
 
 
+def _vary(text: str, fights: int) -> tuple[str, int, int]:
+    """`orc=2..5`: the combatant, and the first and last numbers of them."""
+    found = re.fullmatch(r"\s*([^=]+?)\s*=\s*(\d{1,4})\s*\.\.\s*(\d{1,4})\s*", text)
+    if found is None:
+        raise Fail(exitcodes.USAGE, f"--vary {text[:80]}: write NAME=A..B, e.g. --vary orc=2..5 (2, 3, 4 and 5 orcs)")
+    name, low, high = found.group(1), int(found.group(2)), int(found.group(3))
+    if not 1 <= low <= high <= MAX_VARIED:
+        raise Fail(exitcodes.USAGE, f"--vary {text[:80]}: A and B from 1 to {MAX_VARIED}, A no more than B")
+    if fights * (high - low + 1) > MAX_FIGHTS:
+        raise Fail(exitcodes.USAGE, f"--vary {text[:80]}: {high - low + 1} runs of {fights} fights is over "
+                   f"{MAX_FIGHTS:,}; give fewer --fights")  # fmt: skip
+    return name, low, high
+
+
+def _compare(args: argparse.Namespace, setup: Setup, vary: tuple[str, int, int], seed: int, jobs: int) -> int:
+    """`--vary`: the fights played again for each number of the combatant, each with the same seed."""
+    name, low, high = vary
+    runs = []
+    for count in range(low, high + 1):
+        ready = setup if count == low else load_setup(replace(setup.spec, vary=(name, count)))
+        runs.append((count, tally.report(ready, pool.fights(ready, args.fights, seed, jobs), seed)))
+    varied = Varied(name, tuple(runs))
+    if args.format == "json":
+        sys.stdout.write(json.dumps(vary_json(varied), indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(vary_text(varied))
+    return exitcodes.BROKEN if any(report.broken for _, report in runs) else exitcodes.OK
+
+
 def _bounds(args: argparse.Namespace) -> None:
     """Each number in its range, said before anything is loaded."""
     checks = [
@@ -89,6 +143,8 @@ def _bounds(args: argparse.Namespace) -> None:
     for option, value, low, high, why in checks:
         if not low <= value <= high:
             raise Fail(exitcodes.USAGE, f"{option} {value}: give a whole number from {low} to {high:,}; {why}")
+    if args.plot is not None and args.vary is not None:
+        raise Fail(exitcodes.USAGE, "--plot draws one run: leave out --vary, or give one number (--vary orc=3..3)")
     if args.plot is not None and args.plot.suffix.lower() not in PLOTS:
         raise Fail(exitcodes.USAGE, f"--plot {args.plot}: name an .svg or .png file, e.g. --plot fights.svg")
     for folder, option in ((args.keep, "--keep"), (args.plot.parent if args.plot else None, "--plot")):
@@ -100,8 +156,23 @@ def _replay(setup: Setup, seed: int, index: int) -> int:
     """Fight `index` alone: its combat log and the `checklist run` command that plays it again."""
     outcome, session = played(setup, index, fight_seed(seed, index))
     view = fight_view(session)
-    command = replay_command(setup, outcome.seed, outcome.asked)
+    roster = _roster_file(setup) if setup.spec.vary is not None else None
+    command = replay_command(setup, outcome.seed, outcome.asked, roster)
     o = outcome
     events = view.events if view is not None else ()
     sys.stdout.write(replay_text(Replayed(o.index, o.seed, o.winner, o.end, o.rounds, events, command, o.problems)))
     return exitcodes.BROKEN if outcome.problems else exitcodes.OK
+
+
+def _roster_file(setup: Setup) -> str:
+    """A `--vary` run's roster, which no file holds, written for `checklist run` (tactics included)."""
+    assert setup.spec.vary is not None
+    name, count = setup.spec.vary
+    path = Path(setup.spec.keep) / f"simulate-roster-{slug(name)}-{count}.toml"
+    rules = [f"{key} = {json.dumps(value)}" for key, value in setup.roster.rules]
+    text = to_toml(setup.roster.source) + ("\n[rules]\n" + "\n".join(rules) + "\n" if rules else "")
+    try:
+        write_text(path, text, sync=False)
+    except OSError as exc:
+        raise Fail(exitcodes.USAGE, f"cannot write {path}: {exc.strerror or exc}; give --keep DIR") from None
+    return str(path)

@@ -182,3 +182,36 @@ def replay_text(fight: Replayed) -> str:
     lines += [f"Broke an invariant: {p}" for p in fight.problems]
     lines += ["Replay it in `checklist run` (the same rolls; it prints the same log at the end):", f"  {fight.command}"]
     return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Varied:
+    """`simulate --vary orc=2..5`: one report for each number of that combatant, the same seed for each."""
+
+    name: str
+    runs: tuple[tuple[int, Report], ...]  # (how many, the report), in order
+
+
+def vary_text(varied: Varied) -> str:
+    """The runs side by side: each side's share won with its interval, the draws, the rounds."""
+    first = varied.runs[0][1]
+    lines = [
+        f"--vary {varied.name}: {first.fights} fights for each number, seed {first.seed} (fight K rolls the same "
+        f"dice in each), at most {first.max_rounds} rounds: {' '.join(first.rosters)}",
+        "",
+        f"  {varied.name:>8}  "
+        + "  ".join(f"{row.side + ' won (95%)':<26}" for row in first.sides)
+        + "   draw  rounds",
+    ]
+    for count, report in varied.runs:
+        sides = "  ".join(f"{f'{percent(r.share)} ({percent(r.low)}-{percent(r.high)})':<26}" for r in report.sides)
+        rounds = f"{report.rounds_median:g} (90%: {report.rounds_p90:g})"
+        lines.append(f"  {count:>8}  {sides}   {percent(report.draws / report.fights):>5}  {rounds}")
+    lines += ["", "Each number's whole report, and its fights to replay:"]
+    lines += [f"  {r.replay_any.removesuffix(' --replay K')} --fights {r.fights}" for _, r in varied.runs]
+    return "\n".join(lines) + "\n"
+
+
+def vary_json(varied: Varied) -> dict[str, Any]:
+    runs = [{"count": count, "report": report_json(report)} for count, report in varied.runs]
+    return {"format": FORMAT + "-vary", "version": VERSION, "vary": varied.name, "runs": runs}

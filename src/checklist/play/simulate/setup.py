@@ -8,21 +8,24 @@ side must have somebody able to fight; anything else is refused with what to cha
 from __future__ import annotations
 
 import hashlib
+import re
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from checklist.engine import journal as jr
 from checklist.graph.program import Program
+from checklist.model.names import slug
 from checklist.play.programs import load_clean
 from checklist.play.start import Refused, roster_rules
 from checklist.present.conditions import threshold
-from checklist.roster.combatants import Roster, RosterError
+from checklist.roster.combatants import Roster, RosterError, from_data
 from checklist.roster.gcs import OldFormat
 from checklist.roster.load import load_all
 
 DEFAULT_TACTIC = "aggressive"  # `run --npc NAME` without a tactic: the one a combatant without its own follows
-MAX_FIGHTS = 1_000_000  # about an hour on one core for a duel: more is a sweep (docs/simulate.md)
+MAX_FIGHTS = 1_000_000  # about 40 hours of one core for duels: more is a sweep (docs/simulate.md)
 MAX_ROUNDS = 1000
 
 
@@ -36,6 +39,7 @@ class Spec:
     rounds: int = 100
     check: bool = False
     keep: str = "."  # where a fight that breaks an invariant is saved
+    vary: tuple[str, int] | None = None  # `--vary orc=2..5`, one of its runs: (the combatant, how many of them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +71,8 @@ def load_setup(spec: Spec) -> Setup:
         shown = " ".join(spec.flow)
         raise Refused("findings", f"{shown}: the flow has errors (see above); fix them first", report=problems)
     roster, npcs = _roster(spec.rosters)
+    if spec.vary is not None:
+        roster, npcs = _varied(roster, npcs, *spec.vary)
     _two_sides(program, roster)
     facts = roster_rules(program, roster)
     return Setup(spec, program, roster, tuple(facts.items()), npcs, jr.digest(program))
@@ -83,6 +89,35 @@ def _roster(given: tuple[str, ...]) -> tuple[Roster, tuple[str, ...]]:
     except RosterError as exc:
         raise Refused("usage", str(exc)) from None
     return roster, npcs
+
+
+def _varied(roster: Roster, npcs: tuple[str, ...], name: str, count: int) -> tuple[Roster, tuple[str, ...]]:
+    """The roster with `count` of the combatant `name` (`Orc`, or its twins `Orc 1`, `Orc 2`, ...: the
+    first of them copied), named `Orc 1` to `Orc N` (`Orc` alone when one)."""
+    people: list[dict[str, Any]] = [dict(p) for p in roster.source["combatant"]]
+    group = _group(people, name) or (_group(people, name[:-1]) if name.lower().endswith("s") else [])
+    if not group:
+        names = ", ".join(str(p.get("name")) for p in people)
+        raise Refused(
+            "usage", f"--vary {name}: no combatant is called {name} (or {name} 1, ...); the roster has: {names}"
+        )
+    first = people[group[0]]
+    base = re.sub(r"\s+\d+$", "", str(first["name"]))
+    copies = [{**first, "name": base if count == 1 else f"{base} {n}"} for n in range(1, count + 1)]
+    kept = [p for i, p in enumerate(people) if i not in group]
+    varied = from_data({"combatant": kept[: group[0]] + copies + kept[group[0] :]}, "the roster")
+    twins = {str(first["name"])} | {str(c["name"]) for c in copies}
+    new_npcs = tuple(n for n in npcs if n not in twins) + tuple(
+        str(c["name"]) for c in copies if str(first["name"]) in npcs
+    )
+    return replace(varied, rules=roster.rules), new_npcs
+
+
+def _group(people: list[dict[str, Any]], name: str) -> list[int]:
+    wanted = slug(name)
+    return [
+        i for i, p in enumerate(people) if re.fullmatch(rf"{re.escape(wanted)}(-\d+)?", slug(str(p.get("name", ""))))
+    ]
 
 
 def _two_sides(program: Program, roster: Roster) -> None:
@@ -113,13 +148,14 @@ def _dead(program: Program, roster: Roster, i: int) -> bool:
     return threshold(program, "hp-thresholds", roster.states[i].current_hp, hp) == "dead"
 
 
-def replay_command(setup: Setup, seed: int, answers: tuple[str, ...] = ()) -> str:
-    """The `checklist run` command that plays fight `seed` again with the same rolls, and prints its log."""
+def replay_command(setup: Setup, seed: int, answers: tuple[str, ...] = (), roster: str | None = None) -> str:
+    """The `checklist run` command that plays fight `seed` again with the same rolls, and prints its log
+    (`roster`: a roster file that holds the combatants, their tactics included: a `--vary` run's)."""
     spec = setup.spec
     words = ["checklist", "run", *(spec.flow if spec.flow_given else ())]
-    for roster in spec.rosters:
-        words += ["--roster", roster]
-    for name in setup.npcs:
+    for path in (roster,) if roster is not None else spec.rosters:
+        words += ["--roster", path]
+    for name in setup.npcs if roster is None else ():
         words += ["--npc", name]
     words += ["--autopilot", "--roll", "auto", "--seed", str(seed), "--session", f"fight-{seed}.json"]
     command = " ".join(shlex.quote(w) for w in words)
@@ -127,3 +163,15 @@ def replay_command(setup: Setup, seed: int, answers: tuple[str, ...] = ()) -> st
         return command
     typed = " ".join(shlex.quote(a) for a in answers)
     return f"printf '%s\\n' {typed} > fight-{seed}.answers && {command} --answers fight-{seed}.answers"
+
+
+def simulate_command(setup: Setup, seed: int) -> str:
+    """The `checklist simulate` command of this run (its fights numbered as here)."""
+    spec = setup.spec
+    words = ["checklist", "simulate", *spec.rosters]
+    if spec.flow_given:
+        words += ["--flow", *spec.flow]
+    if spec.vary is not None:
+        words += ["--vary", f"{spec.vary[0]}={spec.vary[1]}..{spec.vary[1]}"]
+    words += ["--seed", str(seed), "--rounds", str(spec.rounds)]
+    return " ".join(shlex.quote(w) for w in words)

@@ -4,11 +4,10 @@ interval, quantiles, the most common ways down. Pure: the same fights give the s
 from __future__ import annotations
 
 import math
-import shlex
 from collections import Counter
 
 from checklist.play.simulate.fight import Outcome
-from checklist.play.simulate.setup import Setup, replay_command
+from checklist.play.simulate.setup import Setup, replay_command, simulate_command
 from checklist.present.simulation import FighterRow, FightRef, Report, SideRow, WayRow
 
 Z95 = 1.959963984540054  # the normal quantile of 0.975
@@ -59,12 +58,17 @@ def report(setup: Setup, outcomes: list[Outcome], seed: int) -> Report:
         ways=top[:WAYS_SHOWN],
         downed=downed,
         answered=sum(len(o.asked) for o in outcomes),
-        fights_to_replay=_worth_replaying(setup, outcomes),
+        fights_to_replay=_worth_replaying(setup, outcomes, seed),
         replay_any=simulate_command(setup, seed) + " --replay K",
-        broken=tuple(_ref(setup, o, "broke an invariant: " + "; ".join(o.problems)) for o in outcomes if o.problems),
+        broken=tuple(_ref(setup, o, _broke(o.problems), seed) for o in outcomes if o.problems),
         rounds=tuple(rounds),
         hp_left=tuple((f.name, tuple(o.fighters[i].hp for o in outcomes)) for i, f in enumerate(outcomes[0].fighters)),
     )
+
+
+def _broke(problems: tuple[str, ...]) -> str:
+    more = f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
+    return "broke an invariant: " + "; ".join(problems[:3]) + more
 
 
 def _fighters(outcomes: list[Outcome]) -> tuple[FighterRow, ...]:
@@ -89,27 +93,23 @@ def _fighters(outcomes: list[Outcome]) -> tuple[FighterRow, ...]:
     return tuple(rows)
 
 
-def _worth_replaying(setup: Setup, outcomes: list[Outcome]) -> tuple[FightRef, ...]:
+def _worth_replaying(setup: Setup, outcomes: list[Outcome], seed: int) -> tuple[FightRef, ...]:
     """The first fight each side won, and the longest fight."""
     refs = []
     for side in setup.sides:
         won = next((o for o in outcomes if o.winner == side), None)
         if won is not None:
-            refs.append(_ref(setup, won, f"the first win for {side}"))
+            refs.append(_ref(setup, won, f"the first win for {side}", seed))
     longest = max(outcomes, key=lambda o: (o.rounds, -o.index))
-    refs.append(_ref(setup, longest, "the longest"))
+    refs.append(_ref(setup, longest, "the longest", seed))
     return tuple(refs)
 
 
-def _ref(setup: Setup, outcome: Outcome, why: str) -> FightRef:
-    command = replay_command(setup, outcome.seed, outcome.asked)
+def _ref(setup: Setup, outcome: Outcome, why: str, seed: int) -> FightRef:
+    """A fight and the command that replays it: `checklist run`'s, or for a `--vary` run (whose roster no
+    file holds) the `simulate --replay K` that writes the roster and prints `checklist run`'s."""
+    if setup.spec.vary is not None:
+        command = f"{simulate_command(setup, seed)} --replay {outcome.index}"
+    else:
+        command = replay_command(setup, outcome.seed, outcome.asked)
     return FightRef(why, outcome.index, outcome.seed, outcome.rounds, command, outcome.saved)
-
-
-def simulate_command(setup: Setup, seed: int) -> str:
-    spec = setup.spec
-    words = ["checklist", "simulate", *spec.rosters]
-    if spec.flow_given:
-        words += ["--flow", *spec.flow]
-    words += ["--seed", str(seed), "--rounds", str(spec.rounds)]
-    return " ".join(shlex.quote(w) for w in words)
