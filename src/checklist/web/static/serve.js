@@ -90,6 +90,8 @@
               { target: "#step-prose", swap: "innerHTML" });
   });
 
-  document.addEventListener("htmx:afterSettle", function () { restoreChart(); centre(); focusField(); });
+  // the fold is put back in the swap's own task: nothing can see the new page with the pane refolded
+  document.addEventListener("htmx:afterSwap", restoreChart);
+  document.addEventListener("htmx:afterSettle", function () { centre(); focusField(); });
   document.addEventListener("DOMContentLoaded", function () { centre(); focusField(); });
 })();
