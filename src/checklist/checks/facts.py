@@ -8,7 +8,7 @@ from checklist import model as m
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
 from checklist.model.conditions import condition_mentions
-from checklist.model.diagnostics import BAD_REF, BAD_VALUE, UNDEFINED_FACT, UNUSED_FACT, Diagnostic, diag
+from checklist.model.diagnostics import BAD_REF, BAD_VALUE, UNDEFINED_FACT, UNUSED_FACT, Diagnostic, Fix, diag
 from checklist.model.dice import Dice, DiceError
 from checklist.model.jumps import mentions
 from checklist.model.names import slug
@@ -165,7 +165,8 @@ def _undefined(program: Program, name: str, span: m.Span) -> Diagnostic:
 
     close = difflib.get_close_matches(name, program.facts, n=1)
     hint = f"did you mean `{close[0]}`?" if close else f'declare it: `fact {name} : yes/no per turn "Question?"`'
-    return diag(UNDEFINED_FACT, f"fact `{name}` is not declared", span, help=hint)
+    fix = Fix(f"Change to `{close[0]}`", close[0], name) if close else None
+    return diag(UNDEFINED_FACT, f"fact `{name}` is not declared", span, help=hint, fix=fix)
 
 
 def _value(

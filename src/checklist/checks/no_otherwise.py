@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from checklist import model as m
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
-from checklist.model.diagnostics import NO_OTHERWISE, Diagnostic, diag
+from checklist.model.diagnostics import NO_OTHERWISE, Diagnostic, Fix, diag
 from checklist.model.jumps import always_decides
 
 
@@ -26,7 +26,17 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
                 last.span,
                 "when no condition holds, the flow has nowhere to go",
                 help="add `else -> N` after the last `if`",
+                fix=_else(program, step, last),
             )
+
+
+def _else(program: Program, step: m.Step, last: m.Branch | m.Choose) -> Fix:
+    """The quick fix: `else ->` the next step, as a printed checklist reads on (or `end` after its last)."""
+    checklist = program.checklists.get(step.checklist)
+    later = [s.number for s in checklist.steps if s.number > step.number] if checklist else []
+    target = str(min(later)) if later else "end"
+    lines = [last.span.line] + ([w.span.line for w in last.whens] if isinstance(last, m.Choose) else [])
+    return Fix(f"Add `else -> {target}`", f"else -> {target}", after=max(lines))
 
 
 def _exhaustive(program: Program, choose: m.Choose) -> bool:

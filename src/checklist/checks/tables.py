@@ -9,10 +9,10 @@ from checklist import model as m
 from checklist.compute.evaluate import ROLES
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
-from checklist.model.diagnostics import BAD_TABLE, DUPLICATE_ROW, UNDEFINED_TABLE, UNUSED_TABLE, Diagnostic, diag
+from checklist.model.diagnostics import BAD_TABLE, DUPLICATE_ROW, UNDEFINED_TABLE, UNUSED_TABLE, Diagnostic, Fix, diag
 
 
-def _mentions(program: Program) -> Iterator[tuple[str, m.Span, str | None]]:
+def mentions(program: Program) -> Iterator[tuple[str, m.Span, str | None]]:
     """(table, span, column or None) for every place that names a table."""
     for step in program.steps.values():
         for jump in step.jumps:
@@ -50,13 +50,14 @@ def _key_widths(program: Program) -> dict[str, int]:
 
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
     used: set[str] = set()
-    for name, span, column in _mentions(program):
+    for name, span, column in mentions(program):
         used.add(name)
         table = program.tables.get(name)
         if table is None:
             close = difflib.get_close_matches(name, program.tables, n=1)
             hint = f"did you mean `{close[0]}`?" if close else f'declare it: `table {name} "Title"`'
-            yield diag(UNDEFINED_TABLE, f"table `{name}` is not declared", span, help=hint)
+            fix = Fix(f"Change to `{close[0]}`", close[0], name) if close else None
+            yield diag(UNDEFINED_TABLE, f"table `{name}` is not declared", span, help=hint, fix=fix)
         elif column is not None and table.column(column) is None:
             yield diag(
                 UNDEFINED_TABLE,

@@ -54,6 +54,11 @@ def _parser() -> tuple[Lark, ToStatements, frozenset[str]]:
     return found
 
 
+def keywords() -> frozenset[str]:
+    """The words that open a statement (`go`, `if`, `step`, ...), read from the grammar."""
+    return _parser()[2]
+
+
 def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, frozenset[str]]:
     """The parser, its transformer and the statement keywords; from tables.json when it was
     made from this grammar (else the grammar is analysed, as after an edit to checklist.lark)."""
