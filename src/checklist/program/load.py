@@ -52,7 +52,8 @@ def editor_text(name: str, text: str) -> str:
     """An editor's unsaved text (`checklist lsp`), held to what a file on disk is held to."""
     if len(text) > MAX_FILE_BYTES // 4 and len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise LoadError(
-            f"{name}: too big for a .flow file (at most {MAX_FILE_BYTES // 2**20} MB); a flow holds at most that much text"
+            f"{name}: too big for a .flow file (at most {MAX_FILE_BYTES // 2**20} MB); "
+            "a flow holds at most that much text"
         )
     return plain_text(name, text)
 
