@@ -24,16 +24,16 @@ def mentions(program: Program) -> Iterator[tuple[str, m.Span, str | None]]:
         if fact.table is not None:
             yield fact.table, fact.span, None
         if fact.expr is not None:
-            yield from _lookups(fact.expr)
+            yield from lookups(fact.expr)
 
 
-def _lookups(expr: m.Expr) -> Iterator[tuple[str, m.Span, str | None]]:
+def lookups(expr: m.Expr) -> Iterator[tuple[str, m.Span, str | None]]:
     if isinstance(expr, m.Lookup) and expr.table not in ROLES:
         yield expr.table, expr.span, expr.column
     elif isinstance(expr, m.Call) and expr.func in ("success", "cell") and isinstance(expr.args[0], m.Name):
         yield expr.args[0].name, expr.args[0].span, None
     for child in m.expr_children(expr):
-        yield from _lookups(child)
+        yield from lookups(child)
 
 
 def _key_widths(program: Program) -> dict[str, int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 from collections.abc import Callable
 from functools import cache
@@ -57,6 +58,15 @@ def _parser() -> tuple[Lark, ToStatements, frozenset[str]]:
 def keywords() -> frozenset[str]:
     """The words that open a statement (`go`, `if`, `step`, ...), read from the grammar."""
     return _parser()[2]
+
+
+def is_name(text: str) -> bool:
+    """Whether `text` is a name the grammar reads (a fact's, a table's). Keywords are names too
+    (the contextual lexer reads `defense` or `end` as a name where a name goes), except `not`,
+    which a condition reads as a negation."""
+    lark = _parser()[0]
+    pattern = re.compile(lark.get_terminal("NAME").pattern.to_regexp())
+    return pattern.fullmatch(text) is not None and text != "not"
 
 
 def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, frozenset[str]]:
