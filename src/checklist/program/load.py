@@ -25,7 +25,7 @@ from checklist.model.diagnostics import (
 from checklist.model.limits import MAX_FILE_BYTES
 from checklist.program.builder import Builder
 from checklist.program.files import LoadError, read_file
-from checklist.syntax.parser import parse
+from checklist.syntax.parser import parse, parse_pieces
 
 
 def read_source(path: Path) -> str:
@@ -148,7 +148,12 @@ class Built:
 
 def build(name: str, text: str) -> Built:
     builder = Builder(name)
-    _, errors = parse(text, name, sink=builder.feed)  # statements go straight to the builder
+    if len(text) > CACHED_BYTES:
+        _, errors = parse(text, name, sink=builder.feed)  # statements go straight to the builder
+    else:  # each piece parsed once: after an edit, only the pieces it touched (checklist lsp)
+        statements, errors = parse_pieces(text, name)
+        for statement in statements:
+            builder.feed(statement)
     module = builder.finish()
     said = [*errors, *builder.diagnostics]
     if not builder.fed and not errors:
