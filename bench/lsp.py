@@ -12,7 +12,8 @@ that jump put back, and a word added to a step's title. No version's text is one
 comments stay), so every edit parses combat.flow again: the other nine files come from the
 loader's cache. Nothing is asserted; the target is printed.
 
-Options: --edits N (100), --seed S (1), --json FILE.
+Options: --edits N (100), --seed S (1), --json FILE, --src DIR (the package's sources to run, e.g.
+an older tree from `git archive`; default: this tree's src/).
 """
 
 from __future__ import annotations
@@ -91,8 +92,8 @@ class Edits:
         return {"range": where, "text": new}
 
 
-def measure(edits: int, seed: int) -> dict[str, Any]:
-    client = Client(cwd=ROOT)
+def measure(edits: int, seed: int, src: Path = ROOT / "src") -> dict[str, Any]:
+    client = Client(cwd=ROOT, src=src)
     try:
         client.initialize(ROOT)
         text = COMBAT.read_text("utf-8")
@@ -140,8 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--edits", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, metavar="FILE")
+    parser.add_argument("--src", type=Path, default=ROOT / "src", metavar="DIR")
     args = parser.parse_args(argv)
-    result = measure(args.edits, args.seed)
+    result = measure(args.edits, args.seed, args.src.resolve())
     print(f"checklist lsp: {args.edits} edits of flow/combat.flow, edit -> diagnostics published")
     print(f"  open (first diagnostics): {result['open_ms']} ms")
     print(

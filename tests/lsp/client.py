@@ -27,8 +27,8 @@ class ServerGone(AssertionError):
 
 
 class Client:
-    def __init__(self, cwd: Path = ROOT, argv: tuple[str, ...] = ("lsp",)) -> None:
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    def __init__(self, cwd: Path = ROOT, argv: tuple[str, ...] = ("lsp",), src: Path = ROOT / "src") -> None:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")])}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "checklist", *argv],
             stdin=subprocess.PIPE,

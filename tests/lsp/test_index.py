@@ -8,10 +8,12 @@ import pytest
 from lsprotocol import types as t
 from pygls.workspace.position_codec import PositionCodec
 
+from checklist import model as m
 from checklist.graph.program import Program
 from checklist.lsp.findings import quick_fixes
 from checklist.lsp.index import build
 from checklist.lsp.programs import check_folder
+from checklist.lsp.text import point, to_range
 from tests.conftest import ROOT
 
 CODEC = PositionCodec()
@@ -108,3 +110,14 @@ def test_the_bundled_flow_checks_clean_through_the_server_s_loader() -> None:
     checked = check_folder(str(ROOT / "flow"), {})
     assert checked.diagnostics == () and checked.unreadable == {}
     assert len(checked.program.sources) == len(list((ROOT / "flow").glob("*.flow")))
+
+
+def test_columns_count_as_the_client_counts() -> None:
+    """A character outside the BMP is two UTF-16 units (LSP's default), one in a span."""
+    lines = ['fact x : yes/no per turn "\U0001f600?" assume no unless stuned']
+    column = lines[0].index("stuned") + 1
+    shown = to_range(lines, m.Span("f", 1, column, 1, column + 6), CODEC)
+    assert shown.start.character == column - 1 + 1  # the emoji's second unit
+    assert point(lines, shown.start, CODEC) == (1, column)
+    utf32 = PositionCodec(t.PositionEncodingKind.Utf32)
+    assert to_range(lines, m.Span("f", 1, column, 1, column + 6), utf32).start.character == column - 1
