@@ -121,3 +121,16 @@ def test_columns_count_as_the_client_counts() -> None:
     assert point(lines, shown.start, CODEC) == (1, column)
     utf32 = PositionCodec(t.PositionEncodingKind.Utf32)
     assert to_range(lines, m.Span("f", 1, column, 1, column + 6), utf32).start.character == column - 1
+
+
+def test_a_program_is_its_folder_not_the_tree_below(tmp_path: Path) -> None:
+    (tmp_path / "main.flow").write_text(BASE, "utf-8")
+    (tmp_path / "notes.txt").write_text("not a flow", "utf-8")
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "main.flow").write_text(BASE, "utf-8")  # the same checklist again, one folder down
+    checked = check_folder(str(tmp_path), {})
+    assert list(checked.program.sources) == [str(tmp_path / "main.flow")]
+    assert "E102" not in {d.code.code for d in checked.diagnostics}
+    unsaved = (tmp_path / "draft.flow").as_uri()  # open in the editor, never saved: part of the program
+    checked = check_folder(str(tmp_path), {unsaved: 'checklist main "Again"\n'})
+    assert "E102" in {d.code.code for d in checked.diagnostics}

@@ -1,13 +1,15 @@
 """The programs the editor's documents belong to, loaded and checked as `checklist check` does.
 
-A document's program is its folder, as `checklist check FOLDER` reads it: every .flow file
-there, open ones as the editor holds them, the others from disk. Loading goes through
+A document's program is its folder: every .flow file there, open ones as the editor holds them,
+the others from disk. Not its subfolders, as `checklist check FOLDER` would read them: a flow
+opened in a home folder must not walk the whole tree below it. Loading goes through
 program/load.py, whose cache of built files means that after an edit only the changed file is
 parsed again. A file that cannot be read (too big, binary) is left out and reported on itself.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -20,7 +22,7 @@ from checklist.graph.program import Program
 from checklist.lsp.index import Index, build
 from checklist.model.diagnostics import Diagnostic
 from checklist.program.files import LoadError
-from checklist.program.load import editor_text, flow_files, load_texts, read_source
+from checklist.program.load import editor_text, load_texts, read_source
 
 
 @dataclass(frozen=True)
@@ -106,10 +108,9 @@ def check_folder(root: str, open_docs: Mapping[str, str]) -> Checked:
 
 def _files(root: str, mine: Mapping[str, tuple[str, str]]) -> list[str]:
     """The folder's .flow files and the documents open in it (saved or not, .flow or not)."""
-    on_disk: list[str] = []
-    if Path(root).is_dir():
-        try:
-            on_disk = [str(p) for p in flow_files([Path(root)])]
-        except LoadError:  # a folder we may not list: the open documents are the program
-            on_disk = []
+    try:
+        with os.scandir(root) as entries:
+            on_disk = [e.path for e in entries if e.name.endswith(".flow") and e.is_file()]
+    except OSError:  # not a folder, or one we may not list: the open documents are the program
+        on_disk = []
     return sorted({*on_disk, *mine})
