@@ -3,8 +3,9 @@
 A document's program is its folder: every .flow file there, open ones as the editor holds them,
 the others from disk. Not its subfolders, as `checklist check FOLDER` would read them: a flow
 opened in a home folder must not walk the whole tree below it. Loading goes through
-program/load.py, whose cache of built files means that after an edit only the changed file is
-parsed again. A file that cannot be read (too big, binary) is left out and reported on itself.
+program/load.py, whose caches mean that after an edit only the pieces of the changed file that
+the edit touched are parsed again (syntax/parser.py `parse_pieces`). A file that cannot be read
+(too big, binary) is left out and reported on itself.
 """
 
 from __future__ import annotations
@@ -74,9 +75,6 @@ class Programs:
 
     def touch(self, root: str) -> None:
         self._stale.add(root)
-
-    def touch_all(self) -> None:
-        self._stale.update(self._checked)
 
     def checked(self, root: str, open_docs: Mapping[str, str]) -> Checked:
         """The program at `root`, checked again if anything changed; `open_docs` maps URIs to the editor's texts."""

@@ -1,8 +1,9 @@
 """The language server: pygls over stdio, wired to programs.py and the feature modules.
 
-After each change the program of the changed document is checked again once the messages
-already read are handled (several edits in a row cost one check), and every file of it whose
-findings changed is published: a jump into another file updates when either file changes.
+After each change the program of the changed document is checked again, once the change is
+handled (a check already due for that folder is not asked twice; a request asks for it at once),
+and every file of it whose findings changed is published: a jump into another file updates when
+either file changes.
 """
 
 from __future__ import annotations

@@ -83,12 +83,3 @@ def cell_spans(file: str, line: str, span: m.Span) -> list[m.Span]:
         out.append(m.Span(file, span.line, first, span.line, first + len(cell.strip())))
         offset += len(cell) + 1
     return out
-
-
-def word_at(line: str, column: int) -> tuple[str, int]:
-    """The word (a name, a step number, `checklist.54`) the cursor is in or after, and its first column."""
-    left = re.search(rf"[{_WORD}.]*$", line[: column - 1])
-    right = re.match(rf"[{_WORD}]*", line[column - 1 :])
-    first = left.start() + 1 if left else column
-    word = (left.group() if left else "") + (right.group() if right else "")
-    return word.strip("."), first
