@@ -104,9 +104,11 @@ def test_completion(session: Session) -> None:
         "a line's first word": labels(line + 2, 2),
         "after `refs`": labels(line + 3, 7),
         "in a condition": labels(line + 4, 5),
+        "after `when`": labels(typed.count("\n", 0, typed.index("  when parry")), 7),
     }
     session.golden("completion", answers)
     assert "stunned" in answers["in a condition"] and "go" in answers["a line's first word"]
+    assert answers["after `when`"] == ["dodge", "none", "parry"]
 
 
 def test_rename_a_fact_and_a_table_across_files(session: Session) -> None:

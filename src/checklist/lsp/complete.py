@@ -3,7 +3,8 @@
 A line's first word is a statement keyword (the grammar's own list); after `refs`, a book; after
 `->`, `go`, `split`, `until`, `start`, `reaches` or `before`, a step of the checklist (with its
 title) or `end`/`return`; after `TABLE.`, its columns; after `CHECKLIST.`, its steps; after
-`uses`, `dispatch` or `choice from`, a table; elsewhere, facts and tables.
+`uses`, `dispatch` or `choice from`, a table; after `when`, the values of the fact the step's
+`choose` names; elsewhere, facts and tables.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 from lsprotocol import types as t
 
 from checklist import model as m
+from checklist.checks.facts import fact_values
 from checklist.graph.program import Program
 from checklist.lsp.programs import Checked
 from checklist.present.refs import books
@@ -23,6 +25,8 @@ _DOTTED = re.compile(r"([a-z][a-z0-9_-]*)\.[0-9a-z_-]*$")
 _TARGET = re.compile(r"(?:->\s*|,\s*|\b(?:go|split|until|start|reaches|before)\s+)[0-9]*$")
 _TABLE = re.compile(r"(?:^\s*(?:uses|dispatch)|\bfrom)\s+[a-z0-9_-]*$")
 _TARGET_STATEMENTS = {"go", "if", "else", "when", "split", "start", "expect"}
+_VALUE = re.compile(r"\s*when\s+[a-z0-9_-]*")
+_CHOOSE = re.compile(r"\s*choose\s+([a-z][a-z0-9_-]*)")
 
 
 def complete(checked: Checked, file: str, line: int, column: int) -> list[t.CompletionItem]:
@@ -37,6 +41,8 @@ def complete(checked: Checked, file: str, line: int, column: int) -> list[t.Comp
     dotted = _DOTTED.search(before)
     if dotted is not None:
         return _dotted(program, dotted.group(1))
+    if statement == "when" and _VALUE.fullmatch(before):
+        return _values(program, lines, line)
     if statement == "refs":
         return [t.CompletionItem(code, kind=t.CompletionItemKind.Module, detail=name) for code, name in books().items()]
     if statement in _TARGET_STATEMENTS and _TARGET.search(before):
@@ -44,6 +50,22 @@ def complete(checked: Checked, file: str, line: int, column: int) -> list[t.Comp
     if _TABLE.search(before):
         return _tables(program)
     return _facts(program) + _tables(program)
+
+
+def _values(program: Program, lines: list[str], line: int) -> list[t.CompletionItem]:
+    """After `when`: the values of the fact the step's `choose` above names."""
+    for above in reversed(lines[: line - 1]):
+        found = _CHOOSE.match(above)
+        if found is None and not above.startswith("step"):
+            continue
+        fact = program.facts.get(found.group(1)) if found is not None else None
+        if fact is None:
+            return []
+        values = sorted(fact_values(program, fact) or ())
+        return [
+            t.CompletionItem(v, kind=t.CompletionItemKind.EnumMember, detail=f"a value of {fact.name}") for v in values
+        ]
+    return []
 
 
 def _dotted(program: Program, word: str) -> list[t.CompletionItem]:
