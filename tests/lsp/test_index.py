@@ -10,7 +10,7 @@ from pygls.workspace.position_codec import PositionCodec
 
 from checklist import model as m
 from checklist.graph.program import Program
-from checklist.lsp.findings import quick_fixes
+from checklist.lsp.findings import quick_fixes, to_lsp
 from checklist.lsp.index import build
 from checklist.lsp.programs import check_folder
 from checklist.lsp.text import point, to_range
@@ -134,3 +134,14 @@ def test_a_program_is_its_folder_not_the_tree_below(tmp_path: Path) -> None:
     unsaved = (tmp_path / "draft.flow").as_uri()  # open in the editor, never saved: part of the program
     checked = check_folder(str(tmp_path), {unsaved: 'checklist main "Again"\n'})
     assert "E102" in {d.code.code for d in checked.diagnostics}
+
+
+def test_a_note_that_names_a_place_links_to_it(tmp_path: Path) -> None:
+    (tmp_path / "main.flow").write_text(BASE + 'fact stunned : yes/no per turn "Again?"\n', "utf-8")
+    checked = check_folder(str(tmp_path), {})
+    (twice,) = [d for d in checked.diagnostics if d.code.code == "E103"]
+    shown = to_lsp(twice, checked, CODEC)
+    assert shown.related_information is not None
+    (first,) = shown.related_information
+    assert first.location.uri == (tmp_path / "main.flow").as_uri() and first.location.range.start.line == 2
+    assert first.message.startswith("first declared at")

@@ -9,6 +9,7 @@ from pathlib import Path
 from lsprotocol import types as t
 from pygls.workspace.position_codec import PositionCodec, ServerTextPosition
 
+from checklist import model as m
 from checklist.lsp.programs import Checked
 from checklist.lsp.text import name_columns, to_range
 from checklist.model.diagnostics import UNUSED_FACT, UNUSED_TABLE, Code, Diagnostic, Fix
@@ -16,6 +17,7 @@ from checklist.model.diagnostics import UNUSED_FACT, UNUSED_TABLE, Code, Diagnos
 SOURCE = "checklist"
 _PACKAGE = Path(__file__).resolve().parent.parent
 _UNUSED = {UNUSED_FACT.code, UNUSED_TABLE.code}
+_PLACE = re.compile(r"(?P<file>[^\s`'\"(),]+):(?P<line>[0-9]+):(?P<column>[0-9]+)")
 
 
 @cache
@@ -48,7 +50,21 @@ def to_lsp(d: Diagnostic, checked: Checked, codec: PositionCodec) -> t.Diagnosti
         code_description=t.CodeDescription(href=link) if link else None,
         source=SOURCE,
         tags=[t.DiagnosticTag.Unnecessary] if d.code.code in _UNUSED else None,
+        related_information=_related(d, checked, codec),
     )
+
+
+def _related(d: Diagnostic, checked: Checked, codec: PositionCodec) -> list[t.DiagnosticRelatedInformation] | None:
+    """The places a note or the help names (`first declared at FILE:LINE:COL`), to click through to."""
+    out: list[t.DiagnosticRelatedInformation] = []
+    for said in (*d.notes, *([d.help] if d.help else [])):
+        for found in _PLACE.finditer(said):
+            file, line, column = found["file"], int(found["line"]), int(found["column"])
+            if file in checked.program.sources:
+                span = m.Span(file, line, column, line, column)
+                where = t.Location(checked.uri(file), to_range(checked.lines(file), span, codec))
+                out.append(t.DiagnosticRelatedInformation(where, said))
+    return out or None
 
 
 def unreadable(message: str) -> t.Diagnostic:
