@@ -4,11 +4,13 @@ cache outside the repository; skipped when node or npm cannot get them)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -102,12 +104,18 @@ def node_modules() -> Path:
         if npm is None or shutil.which("node") is None:
             pytest.skip("node and npm are needed to run the grammar as VS Code does")
         CACHE.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run(
-            [npm, "install", "--silent", "--no-audit", "--no-fund", "--prefix", str(CACHE), *PACKAGES],
-            capture_output=True, text=True, timeout=300,
-        )  # fmt: skip
-        if done.returncode != 0:
-            pytest.skip(f"npm could not fetch {', '.join(PACKAGES)} (offline?): {done.stderr[-300:]}")
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:  # then moved in whole: two workers may fetch at once
+            try:
+                done = subprocess.run(
+                    [npm, "install", "--silent", "--no-audit", "--no-fund", "--prefix", tmp, *PACKAGES],
+                    capture_output=True, text=True, timeout=300,
+                )  # fmt: skip
+            except subprocess.TimeoutExpired:
+                pytest.skip(f"npm could not fetch {', '.join(PACKAGES)} within 300 s (offline?)")
+            if done.returncode != 0:
+                pytest.skip(f"npm could not fetch {', '.join(PACKAGES)} (offline?): {done.stderr[-300:]}")
+            with contextlib.suppress(OSError):  # another worker moved its copy in first
+                os.replace(Path(tmp) / "node_modules", found)
     return found
 
 
