@@ -5,12 +5,31 @@ server keeps running: after each, it still answers."""
 from __future__ import annotations
 
 import json
+import shutil
+from collections.abc import Iterator
 
 import pytest
 
-from tests.lsp.conftest import Session
+from tests.lsp.client import Client
+from tests.lsp.conftest import DEMO, Session
 
 HOVER = "textDocument/hover"
+
+
+@pytest.fixture(scope="module")
+def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
+    """One server for the whole file: each bad message comes after the others, and it still answers."""
+    folder = tmp_path_factory.mktemp("bad") / "demo"
+    shutil.copytree(DEMO, folder)
+    client = Client(cwd=folder.parent)
+    try:
+        client.initialize(folder)
+        shared = Session(client, folder)
+        shared.open("main.flow")
+        yield shared
+        assert client.shutdown() == 0, client.stderr.decode("utf-8", "replace")
+    finally:
+        client.close()
 
 
 def still_answers(session: Session) -> None:
@@ -31,21 +50,18 @@ def parse_error(session: Session, body: bytes) -> dict[str, object]:
     ids=["cut-short", "not-utf8", "not-json"],
 )
 def test_a_body_that_is_not_json_gets_a_parse_error(session: Session, body: bytes) -> None:
-    session.open("main.flow")
     answer = parse_error(session, body)
     assert answer["error"]["code"] == -32700 and answer["jsonrpc"] == "2.0", answer  # type: ignore[index]
     still_answers(session)
 
 
 def test_an_empty_frame_is_skipped(session: Session) -> None:
-    session.open("main.flow")
     session.client.send_bytes(b"")  # Content-Length: 0: pygls reads no body, and goes on to the next header
     still_answers(session)
 
 
 @pytest.mark.parametrize("body", ["[1, 2, 3]", '"hello"', "42", "null", '{"id": 7, "method": "textDocument/hover"}'])
 def test_json_that_is_not_a_message_gets_invalid_request(session: Session, body: str) -> None:
-    session.open("main.flow")
     session.client.send_bytes(body.encode())
     answer = session.client.wait_for(lambda m: "error" in m, what="an error response")
     assert answer["error"]["code"] == -32600, answer
@@ -54,14 +70,12 @@ def test_json_that_is_not_a_message_gets_invalid_request(session: Session, body:
 
 
 def test_a_request_with_params_that_do_not_fit_gets_invalid_params(session: Session) -> None:
-    session.open("main.flow")
     answer = session.client.request(HOVER, {"textDocument": "not an object", "position": [1, 2]})
     assert answer["error"]["code"] == -32602, answer
     still_answers(session)
 
 
 def test_an_unknown_method_gets_method_not_found_and_an_unknown_notification_is_ignored(session: Session) -> None:
-    session.open("main.flow")
     session.client.notify("checklist/nothing", {"x": 1})
     session.client.notify("textDocument/didOpen", {"what": "no text document"})  # a notification that does not fit
     session.client.notify("textDocument/didChange", {"textDocument": {"uri": "file:///never/opened.flow", "version": 2},
@@ -72,12 +86,12 @@ def test_an_unknown_method_gets_method_not_found_and_an_unknown_notification_is_
 
 
 def test_a_20_mb_document_is_refused_with_a_diagnostic(session: Session) -> None:
-    session.open("main.flow")
     big = 'checklist big "Big"\n' + ("| " + "x" * 98 + "\n") * (20 * 1024 * 1024 // 100)
     found = session.open("big.flow", big)
     assert len(found) == 1 and "too big" in found[0]["message"] and found[0]["severity"] == 1, found
     assert session.ask(HOVER, "big.flow", {"line": 5, "character": 3}) is None
     assert session.ask("textDocument/documentSymbol", "big.flow", {"line": 0, "character": 0}) == []
+    session.client.notify("textDocument/didClose", {"textDocument": {"uri": session.uri("big.flow")}})
     still_answers(session)
 
 
@@ -91,14 +105,12 @@ def test_a_20_mb_document_is_refused_with_a_diagnostic(session: Session) -> None
     ids=["png", "nul", "terminal-escape"],
 )
 def test_binary_content_is_refused_with_a_diagnostic(session: Session, text: str, said: str) -> None:
-    session.open("main.flow")
-    found = session.open("binary.flow", text)
+    found = session.open(f"binary-{len(text)}.flow", text)  # a document of its own for each case
     assert len(found) == 1 and said in found[0]["message"], found
     still_answers(session)
 
 
 def test_positions_past_the_end_and_unknown_documents_answer_nothing(session: Session) -> None:
-    session.open("main.flow")
     assert session.ask(HOVER, "main.flow", {"line": 99999, "character": 99999}) is None
     assert session.ask("textDocument/definition", "main.flow", {"line": 3, "character": 99999}) is None
     assert session.ask(HOVER, "never-opened.flow", {"line": 0, "character": 0}) is None
@@ -107,6 +119,5 @@ def test_positions_past_the_end_and_unknown_documents_answer_nothing(session: Se
 
 def test_the_error_responses_are_json_rpc(session: Session) -> None:
     """`"id": null` is written out, as JSON-RPC 2.0 has it for a message whose id could not be read."""
-    session.open("main.flow")
     answer = parse_error(session, b"{")
     assert set(answer) == {"jsonrpc", "id", "error"} and json.dumps(answer).count('"id": null') == 1
