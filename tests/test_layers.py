@@ -16,7 +16,7 @@ from tests.conftest import ROOT
 
 SRC = ROOT / "src" / "checklist"
 RANK = {"model": 0, "syntax": 1, "graph": 2, "program": 3, "compute": 4, "roster": 4, "checks": 5, "engine": 6,
-        "render": 6, "present": 7, "paths": 7, "play": 8, "terminal": 9, "web": 9, "cli": 10}  # fmt: skip
+        "render": 6, "present": 7, "paths": 7, "play": 8, "terminal": 9, "web": 9, "lsp": 9, "cli": 10}  # fmt: skip
 FACADE = {"checklist", "checklist.__main__"}  # the public API and `python -m checklist` may import anything
 
 

@@ -31,6 +31,7 @@ def test_wheel_ships_grammar_and_flows(wheel: Path) -> None:
         assert f"checklist/flow/{flow}.flow" in names
     for static in ("htmx.min.js", "htmx-LICENSE.txt", "serve.js", "serve.css"):  # the page works offline
         assert f"checklist/web/static/{static}" in names
+    assert "checklist/docs/checks.md" in names  # each finding's link in an editor (checklist lsp)
 
 
 def test_installed_wheel_checks_bundled_flows_outside_the_tree(wheel: Path, tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from checklist.checks.coverage import covers
 from checklist.checks.facts import fact_values
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
-from checklist.model.diagnostics import NO_OTHERWISE, NO_WAY_ON, Diagnostic, diag
+from checklist.model.diagnostics import NO_OTHERWISE, NO_WAY_ON, Diagnostic, Fix, diag
 from checklist.model.jumps import always_decides
 
 
@@ -34,6 +34,7 @@ def _finding(program: Program, step: m.Step, last: m.Branch | m.Choose) -> Diagn
             last.span,
             "its conditions cover every case, so the flow always has somewhere to go",
             help="say so: make the last `if` an `else -> N`",
+            fix=_else(program, step, last),
         )
     return diag(
         NO_WAY_ON,
@@ -41,6 +42,7 @@ def _finding(program: Program, step: m.Step, last: m.Branch | m.Choose) -> Diagn
         last.span,
         "when no condition holds, the flow has nowhere to go: the run stops here",
         help="add `else -> N` after the last `if`",
+        fix=_else(program, step, last),
     )
 
 
@@ -53,6 +55,15 @@ def _conditions(step: m.Step) -> list[m.Condition]:
         elif isinstance(jump, m.Choose):
             found.extend(m.Equals(jump.fact, when.value, False, when.span) for when in jump.whens)
     return found
+
+
+def _else(program: Program, step: m.Step, last: m.Branch | m.Choose) -> Fix:
+    """The quick fix: `else ->` the next step, as a printed checklist reads on (or `end` after its last)."""
+    checklist = program.checklists.get(step.checklist)
+    later = [s.number for s in checklist.steps if s.number > step.number] if checklist else []
+    target = str(min(later)) if later else "end"
+    lines = [last.span.line] + ([w.span.line for w in last.whens] if isinstance(last, m.Choose) else [])
+    return Fix(f"Add `else -> {target}`", f"else -> {target}", after=max(lines))
 
 
 def _exhaustive(program: Program, choose: m.Choose) -> bool:

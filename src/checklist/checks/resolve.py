@@ -7,7 +7,7 @@ from __future__ import annotations
 from checklist import model as m
 from checklist.compute.functions import FUNCTIONS
 from checklist.graph.program import Program
-from checklist.model.diagnostics import BAD_CALL, UNDEFINED_FACT, UNDEFINED_TABLE, Diagnostic, diag
+from checklist.model.diagnostics import BAD_CALL, UNDEFINED_FACT, UNDEFINED_TABLE, Diagnostic, Fix, diag
 from checklist.model.names import closest
 
 
@@ -20,7 +20,12 @@ def undefined_fact(program: Program, name: str, span: m.Span, *notes: str) -> Di
         hint = f"did you mean `{meant}`? `-` between two names needs spaces around it"
     else:
         hint = f"did you mean `{meant}`?"
-    return diag(UNDEFINED_FACT, f"fact `{name}` is not declared", span, *notes, help=hint)
+    return diag(UNDEFINED_FACT, f"fact `{name}` is not declared", span, *notes, help=hint, fix=_change(name, meant))
+
+
+def _change(name: str, meant: str | None) -> Fix | None:
+    """The quick fix of a did-you-mean: the name becomes the one meant."""
+    return Fix(f"Change to `{meant}`", meant, name) if meant is not None else None
 
 
 def looks_like_fact(program: Program, name: str) -> bool:
@@ -31,7 +36,7 @@ def looks_like_fact(program: Program, name: str) -> bool:
 def undefined_table(program: Program, name: str, span: m.Span) -> Diagnostic:
     meant = closest(name, program.tables)
     hint = f"did you mean `{meant}`?" if meant else f'declare it: `table {name} "Title"`'
-    return diag(UNDEFINED_TABLE, f"table `{name}` is not declared", span, help=hint)
+    return diag(UNDEFINED_TABLE, f"table `{name}` is not declared", span, help=hint, fix=_change(name, meant))
 
 
 def undefined_column(table: m.Table, column: str, span: m.Span) -> Diagnostic:
@@ -42,6 +47,7 @@ def undefined_column(table: m.Table, column: str, span: m.Span) -> Diagnostic:
         span,
         f"its columns: {', '.join(table.columns)}",
         help=f"did you mean `{meant}`?" if meant else "name one of its columns",
+        fix=_change(column, meant),
     )
 
 

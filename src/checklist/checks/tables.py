@@ -12,7 +12,7 @@ from checklist.graph.program import Program
 from checklist.model.diagnostics import BAD_TABLE, DUPLICATE_ROW, UNUSED_TABLE, Diagnostic, diag
 
 
-def _mentions(program: Program) -> Iterator[tuple[str, m.Span, str | None]]:
+def mentions(program: Program) -> Iterator[tuple[str, m.Span, str | None]]:
     """(table, span, column or None) for every place that names a table."""
     for step in program.steps.values():
         for jump in step.jumps:
@@ -25,22 +25,22 @@ def _mentions(program: Program) -> Iterator[tuple[str, m.Span, str | None]]:
             yield fact.table, fact.span, None
         for expr in (fact.expr, fact.dice_expr):
             if expr is not None:
-                yield from _lookups(expr)
+                yield from lookups(expr)
     for step in program.steps.values():
         for action in step.actions:
             if isinstance(action, m.Record):
-                yield from _lookups(action.expr)
+                yield from lookups(action.expr)
                 if action.key is not None:
-                    yield from _lookups(action.key)
+                    yield from lookups(action.key)
 
 
-def _lookups(expr: m.Expr) -> Iterator[tuple[str, m.Span, str | None]]:
+def lookups(expr: m.Expr) -> Iterator[tuple[str, m.Span, str | None]]:
     if isinstance(expr, m.Lookup) and expr.table not in ROLES:
         yield expr.table, expr.span, expr.column
     elif isinstance(expr, m.Call) and expr.func in ("success", "cell") and isinstance(expr.args[0], m.Name):
         yield expr.args[0].name, expr.args[0].span, None
     for child in m.expr_children(expr):
-        yield from _lookups(child)
+        yield from lookups(child)
 
 
 def _key_widths(program: Program) -> dict[str, int]:
@@ -57,7 +57,7 @@ def _key_widths(program: Program) -> dict[str, int]:
 
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
     used: set[str] = set()
-    for name, span, column in _mentions(program):
+    for name, span, column in mentions(program):
         used.add(name)
         table = program.tables.get(name)
         if table is None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from checklist import model as m
 from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
-from checklist.model.diagnostics import UNKNOWN_STEP, Diagnostic, diag
+from checklist.model.diagnostics import UNKNOWN_STEP, Diagnostic, Fix, diag
 
 
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
@@ -45,14 +45,23 @@ def _unknown(program: Program, written: str, owner: str | None, span: m.Span, wh
         close = difflib.get_close_matches(checklist, program.checklists, n=1)
         hint = f"did you mean `{close[0]}.{number}`?" if close else None
         hint = hint or f"jump to CHECKLIST.NUMBER in one of: {known}, or add a checklist `{checklist}`"
-        return diag(UNKNOWN_STEP, f"{what} goes to `{written}`, which does not exist", span, *notes, help=hint)
+        fix = Fix(f"Change to `{close[0]}.{number}`", f"{close[0]}.{number}", written) if close else None
+        return diag(UNKNOWN_STEP, f"{what} goes to `{written}`, which does not exist", span, *notes, help=hint, fix=fix)
     numbers = [s.number for s in program.checklists[checklist].steps]
     hint = f"add a step {number} to `{checklist}`, or jump to one of its steps"
+    fix = None
     if number.isdigit() and numbers:
         near = min(numbers, key=lambda n: (abs(n - int(number)), n))
         fuzzy = difflib.get_close_matches(number, [str(n) for n in numbers], n=1, cutoff=0.6)
         guess = fuzzy[0] if fuzzy else str(near)
         hint = f"did you mean step {guess}? `{checklist}` has steps {min(numbers)}-{max(numbers)}"
+        new = f"{checklist}.{guess}" if "." in written else guess  # as it was written: local or not
+        fix = Fix(f"Change to step {new}", new, written)
     return diag(
-        UNKNOWN_STEP, f"{what} goes to step {written}, which `{checklist}` does not have", span, *notes, help=hint
+        UNKNOWN_STEP,
+        f"{what} goes to step {written}, which `{checklist}` does not have",
+        span,
+        *notes,
+        help=hint,
+        fix=fix,
     )

@@ -34,6 +34,14 @@ def parser() -> argparse.ArgumentParser:
     cards.add_argument("name", nargs="?", help="card name or title, or its start (default: list the deck)")
     cards.add_argument("--deck", default="4e", help="which deck: 4e (default) or 3e")
     cards.add_argument("--flow", type=Path, help="flow file or folder holding the decks (default: the bundled flow/)")
+    lsp = sub.add_parser(
+        "lsp",
+        help="a language server for editors, over stdin and stdout (docs/authoring.md)",
+        description="Speak the Language Server Protocol on stdin and stdout: the findings of `checklist check` "
+        "as you type, go to definition, references, hover, completion, rename, quick fixes and the outline. "
+        "An editor starts it; docs/authoring.md shows how.",
+    )
+    lsp.add_argument("--stdio", action="store_true", help="talk over stdin and stdout (the default and only way)")
     paths = sub.add_parser("paths", help="answer scripts that visit every step or take every edge of a flow")
     paths.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
     paths.add_argument("--cover", choices=("edges", "steps"), default="edges", help="what to cover (default: edges)")

@@ -113,6 +113,19 @@ def cmd_paths(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_lsp(args: argparse.Namespace) -> int:
+    try:
+        from checklist.lsp.server import run  # deferred: pygls, and the checker with lark
+    except ImportError as exc:  # installed without its dependencies
+        print(
+            f"checklist: error: `checklist lsp` needs pygls and lsprotocol ({exc}); install them: "
+            'pip install pygls lsprotocol (or pip install -e ".[dev]" in the source tree)',
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    return run()
+
+
 COMMANDS = {
     "check": cmd_check,
     "run": cmd_run,
@@ -122,6 +135,7 @@ COMMANDS = {
     "roster": cmd_roster,
     "serve": cmd_serve,
     "simulate": cmd_simulate,
+    "lsp": cmd_lsp,
 }
 
 

@@ -103,6 +103,20 @@ CODES: tuple[Code, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
+class Fix:
+    """A finding's one fix, for an editor's quick fix (`checklist lsp`).
+
+    With `old`: the first `old` on the span's line, from the span's column, becomes `new` (a
+    did-you-mean). Without: `new` is a line of its own, put after line `after` (a missing `else`).
+    """
+
+    title: str
+    new: str
+    old: str = ""
+    after: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     code: Code
     message: str
@@ -110,6 +124,7 @@ class Diagnostic:
     notes: tuple[str, ...] = field(default=())
     help: str | None = None
     more: int = 0  # > 0: this line stands for `more` findings of its code that are not listed
+    fix: Fix | None = None  # the one edit that fixes it, when there is exactly one
 
     @property
     def count(self) -> int:
@@ -124,5 +139,7 @@ class Diagnostic:
         return (self.span.file, self.span.line, self.span.column, self.code.code)
 
 
-def diag(code: Code, message: str, span: Span, *notes: str, help: str | None = None) -> Diagnostic:
-    return Diagnostic(code, message, span, tuple(notes), help)
+def diag(
+    code: Code, message: str, span: Span, *notes: str, help: str | None = None, fix: Fix | None = None
+) -> Diagnostic:
+    return Diagnostic(code, message, span, tuple(notes), help, fix=fix)

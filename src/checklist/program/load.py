@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -25,7 +25,7 @@ from checklist.model.diagnostics import (
 from checklist.model.limits import MAX_FILE_BYTES
 from checklist.program.builder import Builder
 from checklist.program.files import LoadError, read_file
-from checklist.syntax.parser import parse
+from checklist.syntax.parser import parse, parse_pieces
 
 
 def read_source(path: Path) -> str:
@@ -45,14 +45,31 @@ def read_source(path: Path) -> str:
             f"{path}:{line}: not valid UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
             "save the file as UTF-8"
         ) from None
+    return plain_text(str(path), text)
+
+
+def editor_text(name: str, text: str) -> str:
+    """An editor's unsaved text (`checklist lsp`), held to what a file on disk is held to."""
+    if len(text) > MAX_FILE_BYTES // 4 and len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise LoadError(
+            f"{name}: too big for a .flow file (at most {MAX_FILE_BYTES // 2**20} MB); "
+            "a flow holds at most that much text"
+        )
+    return plain_text(name, text)
+
+
+def plain_text(name: str, text: str) -> str:
+    """Newlines made LF; a control character (NUL, ESC: binary, or a terminal escape) refused."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     control = _CONTROL.search(text)
     if control is not None:  # e.g. ESC: flow text is printed to terminals, so it must stay inert
         line = text.count("\n", 0, control.start()) + 1
-        raise LoadError(
-            f"{path}:{line}: contains the control character U+{ord(control.group()):04X}; "
-            "flows are plain text: delete it"
+        what = (
+            "a NUL byte; this looks like a binary file, not a flow"
+            if control.group() == "\x00"
+            else (f"the control character U+{ord(control.group()):04X}; flows are plain text")
         )
+        raise LoadError(f"{name}:{line}: contains {what}: delete it")
     return text
 
 
@@ -97,20 +114,23 @@ def _cannot_list(exc: OSError) -> None:
 def load(path: str | Path | Sequence[str | Path]) -> Program:
     """Load a .flow file, a folder of them, or several, into one Program."""
     paths = [Path(p) for p in ([path] if isinstance(path, (str, Path)) else path)]
+    return load_texts((str(file), read_source(file)) for file in flow_files(paths))
+
+
+def load_texts(texts: Iterable[tuple[str, str]]) -> Program:
+    """Files' names and texts (read one at a time, or an editor's buffers) into one Program."""
     modules: list[m.Module] = []
     diagnostics: list[Diagnostic] = []
     sources: dict[str, str] = {}
     total = 0
     with gc_paused():
-        for file in flow_files(paths):
-            text = read_source(file)
+        for name, text in texts:
             total += len(text)
             if total > MAX_FILE_BYTES:  # memory stays under 1 GB (docs/reliability.md)
                 raise LoadError(
-                    f"{file}: the flow's files hold more than {MAX_FILE_BYTES // 2**20} MB together; "
+                    f"{name}: the flow's files hold more than {MAX_FILE_BYTES // 2**20} MB together; "
                     "check a part of the folder at a time"
                 )
-            name = str(file)
             sources[name] = text
             built = build(name, text) if len(text) > CACHED_BYTES else _built(name, text)
             diagnostics.extend(built.diagnostics)
@@ -128,7 +148,12 @@ class Built:
 
 def build(name: str, text: str) -> Built:
     builder = Builder(name)
-    _, errors = parse(text, name, sink=builder.feed)  # statements go straight to the builder
+    if len(text) > CACHED_BYTES:
+        _, errors = parse(text, name, sink=builder.feed)  # statements go straight to the builder
+    else:  # each piece parsed once: after an edit, only the pieces it touched (checklist lsp)
+        statements, errors = parse_pieces(text, name)
+        for statement in statements:
+            builder.feed(statement)
     module = builder.finish()
     said = [*errors, *builder.diagnostics]
     if not builder.fed and not errors:

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from lark import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from checklist import model as m
-from checklist.model.diagnostics import SYNTAX, Diagnostic, diag
+from checklist.model.diagnostics import SYNTAX, Diagnostic, Fix, diag
 
 _READABLE = {
     "_NL": "end of line",
@@ -38,12 +38,14 @@ def syntax_error(exc: UnexpectedInput, file: str, lines: list[str], keywords: fr
         span = m.Span(file, line, start + 1, line, start + 1 + len(word))
         close = difflib.get_close_matches(word, sorted(keywords), n=1, cutoff=0.6)
         guess = f"; did you mean `{close[0]}`?" if close else ""
+        fix = Fix(f"Change to `{close[0]}`", close[0], word) if close else None
         return diag(
             SYNTAX,
             f"unknown statement `{_clip(word)}`{guess}",
             span,
             f"a line starts with `|` (prose) or a statement keyword: {_expected(keywords)}",
             help="see docs/language.md for the statements a line can hold",
+            fix=fix,
         )
     if isinstance(exc, UnexpectedToken):
         tok = exc.token

@@ -11,10 +11,13 @@ lines), so one run reports every broken line, up to MAX_ERRORS_PER_FILE.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import re
 import threading
-from collections.abc import Callable
-from functools import cache
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +55,20 @@ def _parser() -> tuple[Lark, ToStatements, frozenset[str]]:
     if found is None:
         found = _LOCAL.parser = build_parser(from_tables=True)
     return found
+
+
+def keywords() -> frozenset[str]:
+    """The words that open a statement (`go`, `if`, `step`, ...), read from the grammar."""
+    return _parser()[2]
+
+
+def is_name(text: str) -> bool:
+    """Whether `text` is a name the grammar reads (a fact's, a table's). Keywords are names too
+    (the contextual lexer reads `defense` or `end` as a name where a name goes), except `not`,
+    which a condition reads as a negation."""
+    lark = _parser()[0]
+    pattern = re.compile(lark.get_terminal("NAME").pattern.to_regexp())
+    return pattern.fullmatch(text) is not None and text != "not"
 
 
 def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, frozenset[str]]:
@@ -100,8 +117,17 @@ def parse(
     With a `sink`, each statement goes to it as soon as it is read (the list returned is then
     empty): a large flow is never held as a list of statements.
     """
+    out, made, broken = _parse(text, file, sink)
+    return out, made + broken
+
+
+def _parse(
+    text: str, file: str, sink: Callable[[Statement], None] | None, lines_before: int = 0
+) -> tuple[list[Statement], list[Diagnostic], list[Diagnostic]]:
+    """The statements, the transformer's diagnostics (E004, E007, E008) and the syntax errors of a
+    text that starts after `lines_before` lines of its file (their spans count those lines)."""
     lark, transformer, keywords = _parser()
-    transformer.reset(file, sink)
+    transformer.reset(file, sink, lines_before)
     errors: list[Diagnostic] = []
     lines: list[str] | None = None
     offset = 0  # lines already consumed
@@ -112,8 +138,56 @@ def parse(
             break
         except UnexpectedInput as exc:
             lines = lines or text.split("\n")
-            errors.append(syntax_error(exc, file, lines, keywords))
+            errors.append(_below(syntax_error(exc, file, lines, keywords), lines_before))
             offset = exc.line  # resume on the line after the broken one
             if offset >= len(lines) or len(errors) >= MAX_ERRORS_PER_FILE:
                 break
-    return transformer.out, transformer.errors + errors
+    return transformer.out, transformer.errors, errors
+
+
+def _below(d: Diagnostic, lines: int) -> Diagnostic:
+    """A piece's syntax error, moved down to its place in the file."""
+    if not lines:
+        return d
+    return replace(d, span=replace(d.span, line=d.span.line + lines, end_line=d.span.end_line + lines))
+
+
+# A line at the margin that opens a block: where a file is cut into pieces.
+_OPENS = re.compile(r"^(?:checklist|section|step|fact|table|deck|category|card)\b", re.M)
+
+
+def parse_pieces(text: str, file: str) -> tuple[list[Statement], list[Diagnostic]]:
+    """What `parse` gives, worked out a piece at a time: the text is cut before each line that
+    opens a block at the margin (`step`, `fact`, ...), and each piece is parsed once for its place
+    and text. A statement is one line, so a piece parses as it does in the whole file. After an
+    edit only the pieces it changed are parsed again, and those below it when it put in or took
+    out lines (their places moved): `checklist lsp` re-parses a step, not combat.flow."""
+    out: list[Statement] = []
+    made: list[Diagnostic] = []
+    broken: list[Diagnostic] = []
+    for first, piece in _pieces(text):
+        statements, transformed, failed = _piece(file, first, piece)
+        out.extend(statements)
+        made.extend(transformed)
+        broken.extend(failed)
+    if len(broken) >= MAX_ERRORS_PER_FILE:  # the whole parse stops at the cap: give its answer exactly
+        return parse(text, file)
+    return out, made + broken
+
+
+def _pieces(text: str) -> Iterator[tuple[int, str]]:
+    """(the line a piece starts on, from 0; its text)."""
+    cuts = [0, *(found.start() for found in _OPENS.finditer(text) if found.start() > 0), len(text)]
+    line = 0
+    for start, end in itertools.pairwise(cuts):
+        piece = text[start:end]
+        yield line, piece
+        line += piece.count("\n")
+
+
+@lru_cache(maxsize=8192)  # about 200 pieces per flow/ file, a few versions of each
+def _piece(
+    file: str, first: int, piece: str
+) -> tuple[tuple[Statement, ...], tuple[Diagnostic, ...], tuple[Diagnostic, ...]]:
+    out, made, broken = _parse(piece, file, None, lines_before=first)
+    return tuple(out), tuple(made), tuple(broken)

@@ -37,9 +37,12 @@ class ToStatements(Transformer[Token, None]):
         self.errors: list[Diagnostic] = []
         self._depths: dict[int, tuple[object, int]] = {}  # id -> (node, nesting) in the line being read
         self._deep_line = 0  # the last line that got E007 (one per line)
+        self.lines_before = 0  # the lines of the file above the text parsed (parser.parse_pieces)
 
-    def reset(self, file: str, sink: Callable[[s.Statement], None] | None = None) -> None:
+    def reset(self, file: str, sink: Callable[[s.Statement], None] | None = None, lines_before: int = 0) -> None:
+        """Start a parse of `file`, whose text begins after `lines_before` lines (a piece of it)."""
         self.file, self.out, self.errors = file, [], []
+        self.lines_before = lines_before
         sink = sink or self.out.append
 
         def emit(statement: s.Statement) -> None:
@@ -94,9 +97,10 @@ class ToStatements(Transformer[Token, None]):
         return found[1] if found is not None and found[0] is node else 1
 
     def sp(self, tok: Token) -> m.Span:
-        line = tok.line or 0
+        line = (tok.line or 0) + self.lines_before
         column = tok.column or 0
-        return m.Span(self.file, line, column, tok.end_line or line, tok.end_column or column)
+        end_line = tok.end_line + self.lines_before if tok.end_line else line
+        return m.Span(self.file, line, column, end_line, tok.end_column or column)
 
     # -- targets and values
     def local_target(self, c: list[Token]) -> m.Target:
