@@ -65,13 +65,14 @@ def checks_md() -> str:
     parts.extend(f"| {c.code} | {c.name} | {c.severity} | {c.summary} |" for c in CODES)
     for code in CODES:
         parts.append(f"\n### {code.code} {code.name} ({code.severity})\n\n{code.summary.capitalize()}.")
-        bad = next(CASES.glob(f"{code.code}-*.bad.flow"), None)
-        ok = next(CASES.glob(f"{code.code}-*.ok.flow"), None)
-        if bad is None or ok is None:
+        bads = sorted(CASES.glob(f"{code.code}-*.bad.flow"))  # every wrong case, in a stable order
+        ok = next(iter(sorted(CASES.glob(f"{code.code}-*.ok.flow"))), None)
+        if not bads or ok is None:
             tests = "`tests/cli/test_main.py` and `tests/syntax/test_parse.py`"
             parts.append(f"\nReported by the loader; {tests} cover {code.code}.")
             continue
-        parts.append(f"\nWrong (`{bad.name}`):\n\n```\n{bad.read_text(encoding='utf-8').rstrip()}\n```")
+        for bad in bads:
+            parts.append(f"\nWrong (`{bad.name}`):\n\n```\n{bad.read_text(encoding='utf-8').rstrip()}\n```")
         parts.append(f"\nRight (`{ok.name}`):\n\n```\n{ok.read_text(encoding='utf-8').rstrip()}\n```")
     return "\n".join(parts) + "\n"
 

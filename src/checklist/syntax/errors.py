@@ -1,79 +1,116 @@
-"""Syntax errors as diagnostics: what was found, what would do, and a hint in a person's words."""
+"""Syntax errors as diagnostics, in the author's words: what was found, what would do, and the
+likely fix (`go to 12` -> `go 12`).  Terminal names never show: syntax/words.py reads each one
+as what the author types."""
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from dataclasses import dataclass
 
-from lark import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from checklist import model as m
 from checklist.model.diagnostics import SYNTAX, Diagnostic, diag
+from checklist.syntax import hints
+from checklist.syntax.hints import Seen
+from checklist.syntax.words import words
 
-_READABLE = {
-    "_NL": "end of line",
-    "NAME": "a name",
-    "INT": "a step number",
-    "STRING": 'a "quoted string"',
-    "TEXT": "a `| prose` line",
-    "REF": "a reference like B393",
-    "NOTE": "`: text`",
-    "SIGNED": "a number",
-    "SCOPE": "a scope (combat, turn, attack, defender)",
-    "DICE": "dice like 3d6",
-    "COMPARE": "a comparison (>=, <=, >, <)",
-    "$END": "end of file",
-}
 _FIRST_WORD = re.compile(r"[ \t\f]*([^\W\d_][\w-]*)")
+_HELP = "see docs/language.md for the statements a line can hold"
 
 
-def syntax_error(exc: UnexpectedInput, file: str, lines: list[str], keywords: frozenset[str]) -> Diagnostic:
-    """The diagnostic for one broken line; `keywords` are the words that open a statement."""
-    line, column = exc.line, exc.column
-    source = lines[line - 1] if 0 < line <= len(lines) else ""
-    unknown = _unknown_statement(source, keywords)
+@dataclass(frozen=True, slots=True)
+class Grammar:
+    """What a message needs of the grammar: the parser (for its terminals' words), the words that
+    open a statement and the terminals that do."""
+
+    lark: Lark
+    keywords: frozenset[str]
+    openers: frozenset[str]
+
+
+def syntax_error(exc: UnexpectedInput, file: str, lines: list[str], grammar: Grammar) -> Diagnostic:
+    """The diagnostic for one broken line."""
+    seen = _seen(exc, lines, grammar)
+    unknown = _unknown_statement(seen, grammar)
     if unknown is not None:
-        word, start = unknown
-        span = m.Span(file, line, start + 1, line, start + 1 + len(word))
-        close = difflib.get_close_matches(word, sorted(keywords), n=1, cutoff=0.6)
-        guess = f"; did you mean `{close[0]}`?" if close else ""
-        return diag(
-            SYNTAX,
-            f"unknown statement `{_clip(word)}`{guess}",
-            span,
-            f"a line starts with `|` (prose) or a statement keyword: {_expected(keywords)}",
-            help="see docs/language.md for the statements a line can hold",
-        )
+        return unknown_statement(file, seen, grammar, *unknown)
+    notes = (f"expected {words(grammar.lark, set(seen.expected))}",) if seen.expected else ()
+    said = hints.explain(seen)
+    if said is not None:
+        span = m.Span(file, seen.line, said.column, seen.line, said.end_column)
+        return diag(SYNTAX, said.message, span, *(notes if said.alternatives else ()), help=said.help)
+    found = "end of line" if seen.found_type == "_NL" else f"`{_clip(seen.found)}`"
+    kind = "character" if isinstance(exc, UnexpectedCharacters) else ""
+    message = f"unexpected {kind + ' ' if kind else ''}{found}"
+    span = m.Span(file, seen.line, seen.column, seen.line, seen.column + 1)
+    return diag(SYNTAX, message, span, *notes, help=_hint(seen.source))
+
+
+def broken_keyword(source: str, keywords: frozenset[str]) -> str | None:
+    """The statement a broken line meant: its first word, or the keyword that word misspells."""
+    found = _FIRST_WORD.match(source)
+    if found is None:
+        return None
+    first = found.group(1)
+    close = difflib.get_close_matches(first, sorted(keywords), n=1, cutoff=0.6)
+    return first if first in keywords else (close[0] if close else None)
+
+
+def _seen(exc: UnexpectedInput, lines: list[str], grammar: Grammar) -> Seen:
+    line, column = exc.line, exc.column
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
-        found = "end of line" if tok.type == "_NL" else f"`{_clip(str(tok))}`"
-        if tok.type == "_NL":
-            line, column = tok.line, len(lines[tok.line - 1]) + 1 if tok.line <= len(lines) else 1
-        message = f"unexpected {found}"
-        expected = set(exc.accepts or exc.expected)
+        found, found_type = str(tok), tok.type
+        expected = frozenset(exc.accepts or exc.expected)
+        if tok.type == "_NL":  # the end of the line, not the start of the next
+            line = tok.line or line
+            found = ""
+            column = len(lines[line - 1]) + 1 if 0 < line <= len(lines) else 1
     elif isinstance(exc, UnexpectedCharacters):
-        message = f"unexpected character `{_clip(exc.char)}`"
-        expected = set(exc.allowed or ())
+        found, found_type, expected = exc.char, "", frozenset(exc.allowed or ())
     else:  # pragma: no cover - UnexpectedEOF cannot happen: text always ends with a newline
-        message, expected = "unexpected end of input", set()
-    span = m.Span(file, line, column, line, column + 1)
-    notes = (f"expected {_expected(expected)}",) if expected else ()
-    return diag(SYNTAX, message, span, *notes, help=_hint(lines[line - 1] if line <= len(lines) else ""))
+        found, found_type, expected = "", "$END", frozenset()
+    source = lines[line - 1] if 0 < line <= len(lines) else ""
+    literals = frozenset(_literal(grammar.lark, t) for t in expected) - {None}
+    return Seen(source, line, column, found, found_type, expected - {"WS", "COMMENT"}, literals)  # type: ignore[arg-type]
 
 
-def _unknown_statement(source: str, keywords: frozenset[str]) -> tuple[str, int] | None:
+def _literal(lark: Lark, terminal: str) -> str | None:
+    """The text of a terminal that is a fixed string (`->` for the arrow), else None."""
+    try:
+        pattern = lark.get_terminal(terminal).pattern
+    except KeyError:
+        return None
+    return str(pattern.value) if pattern.type == "str" else None
+
+
+def _unknown_statement(seen: Seen, grammar: Grammar) -> tuple[str, int] | None:
     """The line's first word and its column, when no statement starts with that word."""
-    found = _FIRST_WORD.match(source)
-    if found is None or found.group(1) in keywords:
+    found = _FIRST_WORD.match(seen.source)
+    if found is None or found.group(1) in grammar.keywords:
         return None
     return found.group(1), found.start(1)
 
 
-def _expected(names: Iterable[str]) -> str:
-    readable = sorted({_READABLE.get(n, n.lower().replace("_kw", "")) for n in names})
-    shown = ", ".join(readable[:8])
-    return shown + (", ..." if len(readable) > 8 else "")
+def unknown_statement(file: str, seen: Seen, grammar: Grammar, word: str, start: int) -> Diagnostic:
+    span = m.Span(file, seen.line, start + 1, seen.line, start + 1 + len(word))
+    close = difflib.get_close_matches(word, sorted(grammar.keywords), n=1, cutoff=0.6)
+    guess = f"; did you mean `{close[0]}`?" if close else ""
+    fix = seen.source[:start] + close[0] + seen.source[start + len(word) :] if close else ""
+    return diag(
+        SYNTAX,
+        f"unknown statement `{_clip(word)}`{guess}",
+        span,
+        f"a line starts with `|` (prose) or a statement keyword: {_listed(grammar.keywords)}",
+        help=f"write `{hints.code(fix)}`" if fix.strip() else _hint(seen.source),
+    )
+
+
+def _listed(keywords: frozenset[str]) -> str:
+    shown = sorted(keywords)
+    return ", ".join(shown[:8]) + (", ..." if len(shown) > 8 else "")
 
 
 def _hint(source: str) -> str:
@@ -82,7 +119,7 @@ def _hint(source: str) -> str:
         return 'prose lines start with `|`; a step starts with `step N "title"`'
     if "->" in stripped and not stripped.startswith(("if", "else", "when")):
         return "a jump arrow belongs to `if COND -> N`, `else -> N` or `when VALUE -> N`"
-    return "see docs/language.md for the statements a line can hold"
+    return _HELP
 
 
 def _clip(text: str, width: int = 40) -> str:

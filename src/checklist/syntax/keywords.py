@@ -12,15 +12,23 @@ _LEADING_WORDS = re.compile(r"\(?([a-z]+(?:\|[a-z]+)*)")
 
 def statement_keywords(lark: Lark) -> frozenset[str]:
     """Each statement rule's first terminal (`_stmt: checklist | step | go ...`), as words."""
-    statements = {r.expansion[0].name for r in lark.rules if r.origin.name == "_stmt"}
     words: set[str] = set()
+    for name in statement_openers(lark):
+        words.update(_words(lark.get_terminal(name).pattern))
+    return frozenset(words)
+
+
+def statement_openers(lark: Lark) -> frozenset[str]:
+    """The terminals a statement can start with: where they are expected, a statement starts."""
+    statements = {r.expansion[0].name for r in lark.rules if r.origin.name == "_stmt"}
+    found: set[str] = set()
     for rule in lark.rules:
         if rule.origin.name not in statements or not rule.expansion:
             continue
         first = rule.expansion[0]
         if isinstance(first, Terminal):  # every statement opens with a keyword
-            words.update(_words(lark.get_terminal(first.name).pattern))
-    return frozenset(words)
+            found.add(first.name)
+    return frozenset(found)
 
 
 def _words(pattern: object) -> list[str]:

@@ -20,10 +20,11 @@ from typing import Any
 
 from lark import Lark, UnexpectedInput
 
+from checklist import model as m
 from checklist.model.diagnostics import Diagnostic
-from checklist.syntax.errors import syntax_error
-from checklist.syntax.keywords import statement_keywords
-from checklist.syntax.statements import Statement
+from checklist.syntax.errors import Grammar, broken_keyword, syntax_error
+from checklist.syntax.keywords import statement_keywords, statement_openers
+from checklist.syntax.statements import BrokenLine, Statement
 from checklist.syntax.transform import ToStatements
 
 MAX_ERRORS_PER_FILE = 50
@@ -45,16 +46,16 @@ def grammar_digest() -> str:
 _LOCAL = threading.local()
 
 
-def _parser() -> tuple[Lark, ToStatements, frozenset[str]]:
+def _parser() -> tuple[Lark, ToStatements, Grammar]:
     """This thread's parser: its transformer holds one parse's statements, so each thread has its own
     and two threads parse at the same time (built once per thread, about 0.15 s)."""
-    found: tuple[Lark, ToStatements, frozenset[str]] | None = getattr(_LOCAL, "parser", None)
+    found: tuple[Lark, ToStatements, Grammar] | None = getattr(_LOCAL, "parser", None)
     if found is None:
         found = _LOCAL.parser = build_parser(from_tables=True)
     return found
 
 
-def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, frozenset[str]]:
+def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, Grammar]:
     """The parser, its transformer and the statement keywords; from tables.json when it was
     made from this grammar (else the grammar is analysed, as after an edit to checklist.lark)."""
     transformer = ToStatements()
@@ -64,7 +65,7 @@ def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, frozenset[str]]
         lark = Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer)  # type: ignore[no-untyped-call]
     else:
         lark = Lark(grammar_text(), transformer=transformer, cache=False, **OPTIONS)
-    return lark, transformer, statement_keywords(lark)
+    return lark, transformer, Grammar(lark, statement_keywords(lark), statement_openers(lark))
 
 
 @cache
@@ -100,7 +101,7 @@ def parse(
     With a `sink`, each statement goes to it as soon as it is read (the list returned is then
     empty): a large flow is never held as a list of statements.
     """
-    lark, transformer, keywords = _parser()
+    lark, transformer, grammar = _parser()
     transformer.reset(file, sink)
     errors: list[Diagnostic] = []
     lines: list[str] | None = None
@@ -112,7 +113,10 @@ def parse(
             break
         except UnexpectedInput as exc:
             lines = lines or text.split("\n")
-            errors.append(syntax_error(exc, file, lines, keywords))
+            error = syntax_error(exc, file, lines, grammar)
+            errors.append(error)
+            meant = broken_keyword(lines[error.span.line - 1], grammar.keywords)
+            transformer.emit(BrokenLine(meant, m.Span(file, error.span.line, 1, error.span.line, 1)))
             offset = exc.line  # resume on the line after the broken one
             if offset >= len(lines) or len(errors) >= MAX_ERRORS_PER_FILE:
                 break
