@@ -27,7 +27,7 @@ def test_the_stored_tables_parse_as_the_grammar_does() -> None:
     fresh, _, fresh_grammar = parser.build_parser(from_tables=False)
     assert stored.options.parser == fresh.options.parser == "lalr"
     assert stored_grammar.keywords == fresh_grammar.keywords
-    assert stored_grammar.openers == fresh_grammar.openers
+    assert stored_grammar.inner == fresh_grammar.inner
     for path in sorted(FLOW.glob("*.flow")) + sorted((ROOT / "tests" / "checks" / "cases").glob("*.flow")):
         text = path.read_text("utf-8")
         results = []

@@ -8,12 +8,13 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from lark import Lark, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from checklist import model as m
 from checklist.model.diagnostics import SYNTAX, Diagnostic, diag
 from checklist.syntax import hints
 from checklist.syntax.hints import Seen
+from checklist.syntax.lines import Continuation
 from checklist.syntax.words import words
 
 _FIRST_WORD = re.compile(r"[ \t\f]*([^\W\d_][\w-]*)")
@@ -23,17 +24,65 @@ _HELP = "see docs/language.md for the statements a line can hold"
 @dataclass(frozen=True, slots=True)
 class Grammar:
     """What a message needs of the grammar: the parser (for its terminals' words), the words that
-    open a statement and the terminals that do."""
+    open a statement, those of them that also stand inside one (`if`, `else`, `end`), and the
+    postlexer that lets a line go on inside brackets (its state tells where a parse stopped)."""
 
     lark: Lark
     keywords: frozenset[str]
-    openers: frozenset[str]
+    inner: frozenset[str]
+    lines: Continuation
 
 
-def syntax_error(exc: UnexpectedInput, file: str, lines: list[str], grammar: Grammar) -> Diagnostic:
-    """The diagnostic for one broken line."""
+@dataclass(frozen=True, slots=True)
+class Broken:
+    """A syntax error: its diagnostic, and the line after which parsing resumes."""
+
+    diagnostic: Diagnostic
+    resume: int
+
+
+def syntax_error(exc: UnexpectedInput, file: str, lines: list[str], grammar: Grammar) -> Broken:
+    """The diagnostic for one broken line, and where to read on."""
+    bracket = _never_closed(exc.line, lines, grammar)
+    if bracket is not None:  # the lines after it were read as part of its statement: read this one again
+        return Broken(_unclosed_bracket(file, bracket, exc.line), exc.line - 1)
+    return Broken(_said(exc, file, lines, grammar), _past_tail(lines, exc.line))
+
+
+def _past_tail(lines: list[str], line: int) -> int:
+    """The last line of a broken statement's tail: the lines after it that only go on with it
+    (`or ...`, `then ...`) are explained by its error, and are not read as statements."""
+    broken = lines[line - 1] if 0 < line <= len(lines) else ""
+    while line < len(lines) and hints.goes_on(broken, lines[line]):
+        line += 1
+    return line
+
+
+def _never_closed(line: int, lines: list[str], grammar: Grammar) -> Token | None:
+    """The bracket left open on a line above `line`, when `line` starts a statement of its own
+    (its first word is a keyword that stands only at the start of a statement)."""
+    opened = [t for t in grammar.lines.open if (t.line or 0) < line]
+    first = _FIRST_WORD.match(lines[line - 1]) if 0 < line <= len(lines) else None
+    if not opened or first is None or first.group(1) not in grammar.keywords - grammar.inner:
+        return None
+    return opened[-1]
+
+
+def _unclosed_bracket(file: str, bracket: Token, line: int) -> Diagnostic:
+    closing = {"(": ")", "[": "]"}.get(str(bracket), ")")
+    at, column = bracket.line or 1, bracket.column or 1  # the bracket's own line, above `line`
+    return diag(
+        SYNTAX,
+        f"this `{bracket}` is never closed",
+        m.Span(file, at, column, at, column + 1),
+        f"a statement goes on to the next line while a `{bracket}` is open; line {line} starts a new one",
+        help=f"add `{closing}` where the group ends",
+    )
+
+
+def _said(exc: UnexpectedInput, file: str, lines: list[str], grammar: Grammar) -> Diagnostic:
     seen = _seen(exc, lines, grammar)
-    unknown = _unknown_statement(seen, grammar)
+    unknown = _unknown_statement(seen, grammar) if seen.line not in grammar.lines.continued else None
     if unknown is not None:
         return unknown_statement(file, seen, grammar, *unknown)
     notes = (f"expected {words(grammar.lark, set(seen.expected))}",) if seen.expected else ()
@@ -67,14 +116,21 @@ def _seen(exc: UnexpectedInput, lines: list[str], grammar: Grammar) -> Seen:
         if tok.type == "_NL":  # the end of the line, not the start of the next
             line = tok.line or line
             found = ""
-            column = len(lines[line - 1]) + 1 if 0 < line <= len(lines) else 1
+            column = _code_end(lines[line - 1]) if 0 < line <= len(lines) else 1
     elif isinstance(exc, UnexpectedCharacters):
         found, found_type, expected = exc.char, "", frozenset(exc.allowed or ())
     else:  # pragma: no cover - UnexpectedEOF cannot happen: text always ends with a newline
         found, found_type, expected = "", "$END", frozenset()
     source = lines[line - 1] if 0 < line <= len(lines) else ""
     literals = frozenset(_literal(grammar.lark, t) for t in expected) - {None}
-    return Seen(source, line, column, found, found_type, expected - {"WS", "COMMENT"}, literals)  # type: ignore[arg-type]
+    after = lines[line] if line < len(lines) else ""
+    return Seen(source, line, column, found, found_type, expected - {"WS", "COMMENT"}, literals, after)  # type: ignore[arg-type]
+
+
+def _code_end(text: str) -> int:
+    """The column just after the line's last character before its comment."""
+    code = hints.code(text)
+    return len(text) - len(text.lstrip()) + len(code) + 1 if code else len(text) + 1
 
 
 def _literal(lark: Lark, terminal: str) -> str | None:

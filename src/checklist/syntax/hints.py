@@ -23,6 +23,7 @@ class Seen:
     found_type: str  # its terminal ("_NL" at the end of the line, "" for a character no token starts)
     expected: frozenset[str]  # terminals
     literals: frozenset[str]  # the expected terminals that are fixed strings, as written: `->`, `(`
+    next_line: str = ""  # the line after it
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,11 @@ def parentheses(seen: Seen) -> Said | None:
                 f"remove it, or add the `{opening}` it closes",
             )
         where = _unclosed(seen.source[: seen.column - 1], opening, closing)
-        if where is not None and closing in seen.literals:
+        if (
+            where is not None
+            and closing in seen.literals
+            and _unclosed(code(seen.source), opening, closing) is not None
+        ):
             return Said(
                 f"this `{opening}` is never closed",
                 where + 1,
@@ -182,4 +187,37 @@ def code(text: str) -> str:
     return text.strip()
 
 
-RULES: tuple[Callable[[Seen], Said | None], ...] = (go_to, parentheses, unquoted, missing_condition, missing_arrow)
+# a line that starts so goes on with the line above (a formula wrapped without a `(`)
+GOES_ON = re.compile(r"[ \t\f]*(?:(?:or|and|then)(?![\w-])|[-+*/),\]])")
+ELSE_GOES_ON = re.compile(r"[ \t\f]*else(?![\w-])(?![ \t]*->)")  # after a formula's line, not a branch's
+
+
+def goes_on(line: str, after: str) -> bool:
+    """Whether `after` goes on with `line`: `or ...`, `+ ...`; `else ...` after a formula's line."""
+    formula = line.lstrip().startswith(("fact ", "record "))
+    return GOES_ON.match(after) is not None or (formula and ELSE_GOES_ON.match(after) is not None)
+
+
+def ends_early(seen: Seen) -> Said | None:
+    """The line ends inside a formula or condition, and the next line goes on with it: a line
+    goes on only inside parentheses."""
+    if seen.found_type != "_NL" or not goes_on(seen.source, seen.next_line) or "_NL" in seen.expected:
+        return None
+    return Said(
+        "the line ends before its formula or condition does",
+        seen.column,
+        seen.column + 1,
+        "a formula goes on to the next line only inside parentheses: open a `(` before the break"
+        " and close it after the last line",
+        alternatives=True,
+    )
+
+
+RULES: tuple[Callable[[Seen], Said | None], ...] = (
+    go_to,
+    parentheses,
+    unquoted,
+    missing_condition,
+    missing_arrow,
+    ends_early,
+)

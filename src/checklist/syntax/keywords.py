@@ -18,6 +18,21 @@ def statement_keywords(lark: Lark) -> frozenset[str]:
     return frozenset(words)
 
 
+def inner_keywords(lark: Lark) -> frozenset[str]:
+    """The keywords that also stand inside a statement (`if` and `else` in a formula, `end` as a
+    target): a line that starts with one may be a formula's next line."""
+    openers = statement_openers(lark)
+    statements = {r.expansion[0].name for r in lark.rules if r.origin.name == "_stmt"}
+    words: set[str] = set()
+    for rule in lark.rules:
+        if rule.origin.name == "_stmt":
+            continue
+        for symbol in rule.expansion[1:] if rule.origin.name in statements else rule.expansion:
+            if isinstance(symbol, Terminal) and symbol.name in openers:
+                words.update(_words(lark.get_terminal(symbol.name).pattern))
+    return frozenset(words)
+
+
 def statement_openers(lark: Lark) -> frozenset[str]:
     """The terminals a statement can start with: where they are expected, a statement starts."""
     statements = {r.expansion[0].name for r in lark.rules if r.origin.name == "_stmt"}

@@ -23,7 +23,8 @@ from lark import Lark, UnexpectedInput
 from checklist import model as m
 from checklist.model.diagnostics import Diagnostic
 from checklist.syntax.errors import Grammar, broken_keyword, syntax_error
-from checklist.syntax.keywords import statement_keywords, statement_openers
+from checklist.syntax.keywords import inner_keywords, statement_keywords
+from checklist.syntax.lines import Continuation
 from checklist.syntax.statements import BrokenLine, Statement
 from checklist.syntax.transform import ToStatements
 
@@ -59,13 +60,14 @@ def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, Grammar]:
     """The parser, its transformer and the statement keywords; from tables.json when it was
     made from this grammar (else the grammar is analysed, as after an edit to checklist.lark)."""
     transformer = ToStatements()
+    lines = Continuation()
     tables = _tables() if from_tables else None
     if tables is not None:
         # plain data, no pickle: the loader Lark's own standalone parsers use
-        lark = Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer)  # type: ignore[no-untyped-call]
+        lark = Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer, postlex=lines)  # type: ignore[no-untyped-call]
     else:
-        lark = Lark(grammar_text(), transformer=transformer, cache=False, **OPTIONS)
-    return lark, transformer, Grammar(lark, statement_keywords(lark), statement_openers(lark))
+        lark = Lark(grammar_text(), transformer=transformer, postlex=lines, cache=False, **OPTIONS)
+    return lark, transformer, Grammar(lark, statement_keywords(lark), inner_keywords(lark), lines)
 
 
 @cache
@@ -113,11 +115,12 @@ def parse(
             break
         except UnexpectedInput as exc:
             lines = lines or text.split("\n")
-            error = syntax_error(exc, file, lines, grammar)
+            broken = syntax_error(exc, file, lines, grammar)
+            error = broken.diagnostic
             errors.append(error)
             meant = broken_keyword(lines[error.span.line - 1], grammar.keywords)
             transformer.emit(BrokenLine(meant, m.Span(file, error.span.line, 1, error.span.line, 1)))
-            offset = exc.line  # resume on the line after the broken one
+            offset = broken.resume  # resume on the line after the broken one
             if offset >= len(lines) or len(errors) >= MAX_ERRORS_PER_FILE:
                 break
     return transformer.out, transformer.errors + errors
