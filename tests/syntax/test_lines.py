@@ -59,7 +59,8 @@ def test_a_condition_and_a_choice_list_wrap_too() -> None:
 
 def test_outside_brackets_a_line_still_ends_the_statement() -> None:
     _, errors = parse(HEAD + 'fact x : number per turn "X" = a +\n  b\n', "t.flow")
-    assert [e.span.line for e in errors] == [4, 5]  # wrap a formula inside parentheses
+    assert [e.span.line for e in errors] == [4]  # the next line is the tail of this one
+    assert "only inside parentheses" in (errors[0].help or "")
 
 
 def test_in_is_an_or_of_equals() -> None:

@@ -46,26 +46,57 @@ def syntax_error(exc: UnexpectedInput, file: str, lines: list[str], grammar: Gra
     bracket = _never_closed(exc.line, lines, grammar)
     if bracket is not None:  # the lines after it were read as part of its statement: read this one again
         return Broken(_unclosed_bracket(file, bracket, exc.line), exc.line - 1)
-    return Broken(_said(exc, file, lines, grammar), _past_tail(lines, exc.line))
+    depth = len(grammar.lines.open) + hints.balance(_rest(exc, lines))
+    return Broken(_said(exc, file, lines, grammar), _past_tail(lines, exc.line, depth, grammar))
 
 
-def _past_tail(lines: list[str], line: int) -> int:
-    """The last line of a broken statement's tail: the lines after it that only go on with it
-    (`or ...`, `then ...`) are explained by its error, and are not read as statements."""
+def _rest(exc: UnexpectedInput, lines: list[str]) -> str:
+    """The broken line after what the parser read of it (brackets there are still to count)."""
+    source = lines[exc.line - 1] if 0 < exc.line <= len(lines) else ""
+    if isinstance(exc, UnexpectedToken):
+        end = exc.token.end_column if exc.token.end_line == exc.line else None
+        return source[end - 1 :] if end else ""
+    return source[exc.column - 1 :]
+
+
+def _goes_on(line: str, after: str, grammar: Grammar) -> bool:
+    """Whether `after` goes on with `line`: `or ...`, `then ...`, or any line that no statement
+    keyword starts (`per turn "Question?"`)."""
+    first = _FIRST_WORD.match(after)
+    other = (
+        first is not None
+        and first.group(1) not in grammar.keywords
+        and first.start(1) == len(after) - len(after.lstrip())
+    )
+    return hints.goes_on(line, after) or other
+
+
+def _starts_statement(source: str, grammar: Grammar) -> bool:
+    """Prose, or a keyword that stands only at the start of a statement."""
+    first = _FIRST_WORD.match(source)
+    return source.lstrip().startswith("|") or (first is not None and first.group(1) in grammar.keywords - grammar.inner)
+
+
+def _past_tail(lines: list[str], line: int, depth: int, grammar: Grammar) -> int:
+    """The last line of a broken statement's tail, which its error explains: the lines that go
+    on with it (`or ...`, `then ...`, a quoted question) and, while a bracket it opened is open,
+    every line that does not surely start a statement."""
     broken = lines[line - 1] if 0 < line <= len(lines) else ""
-    while line < len(lines) and hints.goes_on(broken, lines[line]):
+    while line < len(lines):
+        after = lines[line]
+        if not (_goes_on(broken, after, grammar) if depth <= 0 else not _starts_statement(after, grammar)):
+            break
+        depth += hints.balance(after)
         line += 1
     return line
 
 
 def _never_closed(line: int, lines: list[str], grammar: Grammar) -> Token | None:
     """The bracket left open on a line above `line`, when `line` starts a statement of its own
-    (its first word is a keyword that stands only at the start of a statement)."""
+    (prose, or a keyword that stands only at the start of a statement)."""
     opened = [t for t in grammar.lines.open if (t.line or 0) < line]
-    first = _FIRST_WORD.match(lines[line - 1]) if 0 < line <= len(lines) else None
-    if not opened or first is None or first.group(1) not in grammar.keywords - grammar.inner:
-        return None
-    return opened[-1]
+    source = lines[line - 1] if 0 < line <= len(lines) else ""
+    return opened[-1] if opened and _starts_statement(source, grammar) else None
 
 
 def _unclosed_bracket(file: str, bracket: Token, line: int) -> Diagnostic:
@@ -124,7 +155,8 @@ def _seen(exc: UnexpectedInput, lines: list[str], grammar: Grammar) -> Seen:
     source = lines[line - 1] if 0 < line <= len(lines) else ""
     literals = frozenset(_literal(grammar.lark, t) for t in expected) - {None}
     after = lines[line] if line < len(lines) else ""
-    return Seen(source, line, column, found, found_type, expected - {"WS", "COMMENT"}, literals, after)  # type: ignore[arg-type]
+    goes_on = _goes_on(source, after, grammar)
+    return Seen(source, line, column, found, found_type, expected - {"WS", "COMMENT"}, literals, goes_on)  # type: ignore[arg-type]
 
 
 def _code_end(text: str) -> int:

@@ -23,7 +23,7 @@ class Seen:
     found_type: str  # its terminal ("_NL" at the end of the line, "" for a character no token starts)
     expected: frozenset[str]  # terminals
     literals: frozenset[str]  # the expected terminals that are fixed strings, as written: `->`, `(`
-    next_line: str = ""  # the line after it
+    next_goes_on: bool = False  # the next line goes on with this one (`or ...`, no statement's keyword)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +176,14 @@ def _write(line: str, otherwise: str) -> str:
     return f"write `{fixed}`" if len(fixed) <= MAX_SHOWN else otherwise
 
 
+def balance(text: str) -> int:
+    """How many more brackets `text` opens than it closes (quoted text and the comment skipped)."""
+    text = code(text)
+    if '"' in text:
+        text = re.sub(r'"[^"]*"?', "", text)
+    return text.count("(") + text.count("[") - text.count(")") - text.count("]")
+
+
 def code(text: str) -> str:
     """The line without its comment and outer spaces, as it goes between backticks."""
     quoted = False
@@ -188,7 +196,7 @@ def code(text: str) -> str:
 
 
 # a line that starts so goes on with the line above (a formula wrapped without a `(`)
-GOES_ON = re.compile(r"[ \t\f]*(?:(?:or|and|then)(?![\w-])|[-+*/),\]])")
+GOES_ON = re.compile(r"[ \t\f]*(?:(?:or|and|then)(?![\w-])|[-+*/),\]\"])")
 ELSE_GOES_ON = re.compile(r"[ \t\f]*else(?![\w-])(?![ \t]*->)")  # after a formula's line, not a branch's
 
 
@@ -201,14 +209,14 @@ def goes_on(line: str, after: str) -> bool:
 def ends_early(seen: Seen) -> Said | None:
     """The line ends inside a formula or condition, and the next line goes on with it: a line
     goes on only inside parentheses."""
-    if seen.found_type != "_NL" or not goes_on(seen.source, seen.next_line) or "_NL" in seen.expected:
+    if seen.found_type != "_NL" or not seen.next_goes_on or "_NL" in seen.expected:
         return None
+    inside = "put the quoted text on this line" if "STRING" in seen.expected else "open a `(` before the break"
     return Said(
-        "the line ends before its formula or condition does",
+        "the line ends before its statement does",
         seen.column,
         seen.column + 1,
-        "a formula goes on to the next line only inside parentheses: open a `(` before the break"
-        " and close it after the last line",
+        f"a statement goes on to the next line only inside parentheses: {inside}",
         alternatives=True,
     )
 
