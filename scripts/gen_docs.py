@@ -52,6 +52,17 @@ At most 1000 findings of each code are listed (`MAX_LISTED_PER_CODE`, so that a 
 diagnostic whose `"more": N` field counts them, and the summary counts them all. `"more"` is
 present only on that line.
 
+## One mistake, one error
+
+A syntax error (E001) says what the author typed and what would do, in the words of the
+language (`->`, `(`, a "quoted text"; never a name from inside the grammar), with the likely fix:
+`go to 12` is `go 12`, `if lucky 3` lacks its `->`, `step 1 First` its quotes, a `(` is never
+closed. The lines that would have nested under a broken line (a broken `step`'s jumps, a
+misspelt `choose`'s `when` lines) and the tail of a broken statement (the lines it goes on
+to) give no further error, and while a line does not parse the graph checks do not run. A jump
+to a step that does not exist (E201) counts as a way out of the loop it leaves when its
+checklist has a way to an end: the loop gets no E204 of its own.
+
 ## Codes
 
 Each code below shows a wrong flow (from `tests/checks/cases/*.bad.flow`, where `# E:` comments mark

@@ -153,10 +153,10 @@ def _seen(exc: UnexpectedInput, lines: list[str], grammar: Grammar) -> Seen:
     else:  # pragma: no cover - UnexpectedEOF cannot happen: text always ends with a newline
         found, found_type, expected = "", "$END", frozenset()
     source = lines[line - 1] if 0 < line <= len(lines) else ""
-    literals = frozenset(_literal(grammar.lark, t) for t in expected) - {None}
+    literals = frozenset(t for t in map(lambda name: _literal(grammar.lark, name), expected) if t is not None)
     after = lines[line] if line < len(lines) else ""
     goes_on = _goes_on(source, after, grammar)
-    return Seen(source, line, column, found, found_type, expected - {"WS", "COMMENT"}, literals, goes_on)  # type: ignore[arg-type]
+    return Seen(source, line, column, found, found_type, expected - {"WS", "COMMENT"}, literals, goes_on)
 
 
 def _code_end(text: str) -> int:
@@ -192,7 +192,7 @@ def unknown_statement(file: str, seen: Seen, grammar: Grammar, word: str, start:
         f"unknown statement `{_clip(word)}`{guess}",
         span,
         f"a line starts with `|` (prose) or a statement keyword: {_listed(grammar.keywords)}",
-        help=f"write `{hints.code(fix)}`" if fix.strip() else _hint(seen.source),
+        help=hints.write(fix, f"write `{close[0]}`") if close else _hint(seen.source),
     )
 
 

@@ -36,11 +36,11 @@ class Said:
 
 
 MAX_SHOWN = 160  # a fixed line longer than this is described, not shown
-MAX_COLUMN = 4000  # past this the rules do not scan the line (a 10 MB line of garbage)
+MAX_COLUMN = 4000  # past this (or 4 times this long) the rules do not scan the line: a 10 MB line of garbage
 
 
 def explain(seen: Seen) -> Said | None:
-    if seen.column > MAX_COLUMN:
+    if seen.column > MAX_COLUMN or len(seen.source) > 4 * MAX_COLUMN:
         return None
     for rule in RULES:
         said = rule(seen)
@@ -63,7 +63,7 @@ def go_to(seen: Seen) -> Said | None:
         f"a jump is written `go {target}`, without `to`",
         start,
         start + 2,
-        _write(f"go {found[3]}", "write `go` and the step, without `to`"),
+        write(f"go {found[3]}", "write `go` and the step, without `to`"),
     )
 
 
@@ -127,7 +127,7 @@ def missing_arrow(seen: Seen) -> Said | None:
         fixed = seen.source[:at].rstrip() + " -> " + seen.source[at:]
         message = "`->` is missing before the step"
         end = seen.column + max(1, len(seen.found))
-    return Said(message, seen.column, end, _write(fixed, "write `->` before the step"), alternatives=True)
+    return Said(message, seen.column, end, write(fixed, "write `->` before the step"), alternatives=True)
 
 
 def missing_condition(seen: Seen) -> Said | None:
@@ -139,7 +139,7 @@ def missing_condition(seen: Seen) -> Said | None:
         "the condition is missing between `if` and `->`",
         seen.column,
         seen.column + 2,
-        _write(seen.source.replace("->", "COND ->", 1), "write a condition before `->`")
+        write(seen.source.replace("->", "COND ->", 1), "write a condition before `->`")
         + ", with a yes/no fact or a test such as `wound = cut`",
     )
 
@@ -166,11 +166,11 @@ def unquoted(seen: Seen) -> Said | None:
         fixed, message = f'"{text}"{rest}', f"the {what} must be in double quotes"
     end = len(seen.source[:at]) + len(text) + 1
     return Said(
-        message, seen.column, end, _write(f"{seen.source[:at].strip()} {fixed}", f'write the {what} as "{what}"')
+        message, seen.column, end, write(f"{seen.source[:at].strip()} {fixed}", f'write the {what} as "{what}"')
     )
 
 
-def _write(line: str, otherwise: str) -> str:
+def write(line: str, otherwise: str) -> str:
     """`write `the line as it should be``, or `otherwise` when that line is too long to show."""
     fixed = code(line)
     return f"write `{fixed}`" if len(fixed) <= MAX_SHOWN else otherwise
@@ -184,15 +184,13 @@ def balance(text: str) -> int:
     return text.count("(") + text.count("[") - text.count(")") - text.count("]")
 
 
+_CODE = re.compile(r'(?:[^"#]++|"[^"]*+"?+)*+')  # possessive: linear on a 10 MB line
+
+
 def code(text: str) -> str:
     """The line without its comment and outer spaces, as it goes between backticks."""
-    quoted = False
-    for index, char in enumerate(text):
-        if char == '"':
-            quoted = not quoted
-        elif char == "#" and not quoted:
-            return text[:index].strip()
-    return text.strip()
+    found = _CODE.match(text)
+    return (found.group() if found else text).strip()
 
 
 # a line that starts so goes on with the line above (a formula wrapped without a `(`)
