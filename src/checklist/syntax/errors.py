@@ -14,23 +14,11 @@ from checklist import model as m
 from checklist.model.diagnostics import SYNTAX, Diagnostic, diag
 from checklist.syntax import hints
 from checklist.syntax.hints import Seen
-from checklist.syntax.lines import Continuation
+from checklist.syntax.keywords import Grammar
 from checklist.syntax.words import words
 
 _FIRST_WORD = re.compile(r"[ \t\f]*([^\W\d_][\w-]*)")
 _HELP = "see docs/language.md for the statements a line can hold"
-
-
-@dataclass(frozen=True, slots=True)
-class Grammar:
-    """What a message needs of the grammar: the parser (for its terminals' words), the words that
-    open a statement, those of them that also stand inside one (`if`, `else`, `end`), and the
-    postlexer that lets a line go on inside brackets (its state tells where a parse stopped)."""
-
-    lark: Lark
-    keywords: frozenset[str]
-    inner: frozenset[str]
-    lines: Continuation
 
 
 @dataclass(frozen=True, slots=True)

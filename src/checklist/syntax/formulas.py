@@ -34,11 +34,6 @@ class Formulas(Transformer[Token, None]):
         self._deep_line = 0  # the last line that got E007 (one per line)
         self._lists: dict[int, m.AnyOf] = {}  # the `x in (a, b)` of this statement, by id: an `or` takes their terms
 
-    def statement_done(self) -> None:
-        """A statement's nodes are finished: their depths and lists are no longer needed."""
-        self._depths.clear()
-        self._lists.clear()
-
     # -- limits: no node nests deeper than MAX_NESTING, no number has more than MAX_DIGITS digits
     def _int(self, tok: Token) -> int:
         if too_many_digits(str(tok)):

@@ -3,9 +3,28 @@
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from lark import Lark
 from lark.grammar import Terminal
+
+from checklist.syntax.lines import Continuation
+
+
+class Grammar(NamedTuple):
+    """What a message needs of the grammar: the parser (for its terminals' words), the words that
+    open a statement, those of them that also stand inside one (`if`, `else`, `end`), and the
+    postlexer that lets a line go on inside brackets (its state tells where a parse stopped)."""
+
+    lark: Lark
+    keywords: frozenset[str]
+    inner: frozenset[str]
+    lines: Continuation
+
+
+def grammar(lark: Lark, lines: Continuation) -> Grammar:
+    return Grammar(lark, statement_keywords(lark), inner_keywords(lark), lines)
+
 
 _LEADING_WORDS = re.compile(r"\(?([a-z]+(?:\|[a-z]+)*)")
 

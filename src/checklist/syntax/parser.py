@@ -22,8 +22,7 @@ from lark import Lark, UnexpectedInput
 
 from checklist import model as m
 from checklist.model.diagnostics import Diagnostic
-from checklist.syntax.errors import Grammar, broken_keyword, syntax_error
-from checklist.syntax.keywords import inner_keywords, statement_keywords
+from checklist.syntax.keywords import Grammar, grammar
 from checklist.syntax.lines import Continuation
 from checklist.syntax.statements import BrokenLine, Statement
 from checklist.syntax.transform import ToStatements
@@ -67,7 +66,7 @@ def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, Grammar]:
         lark = Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer, postlex=lines)  # type: ignore[no-untyped-call]
     else:
         lark = Lark(grammar_text(), transformer=transformer, postlex=lines, cache=False, **OPTIONS)
-    return lark, transformer, Grammar(lark, statement_keywords(lark), inner_keywords(lark), lines)
+    return lark, transformer, grammar(lark, lines)
 
 
 @cache
@@ -103,7 +102,7 @@ def parse(
     With a `sink`, each statement goes to it as soon as it is read (the list returned is then
     empty): a large flow is never held as a list of statements.
     """
-    lark, transformer, grammar = _parser()
+    lark, transformer, said = _parser()
     transformer.reset(file, sink)
     errors: list[Diagnostic] = []
     lines: list[str] | None = None
@@ -114,11 +113,14 @@ def parse(
             lark.parse(chunk if chunk.endswith("\n") else chunk + "\n")
             break
         except UnexpectedInput as exc:
+            # deferred: only a broken line needs the messages (their regexes and dataclasses cost 10 ms)
+            from checklist.syntax.errors import broken_keyword, syntax_error
+
             lines = lines or text.split("\n")
-            broken = syntax_error(exc, file, lines, grammar)
+            broken = syntax_error(exc, file, lines, said)
             error = broken.diagnostic
             errors.append(error)
-            meant = broken_keyword(lines[error.span.line - 1], grammar.keywords)
+            meant = broken_keyword(lines[error.span.line - 1], said.keywords)
             transformer.emit(BrokenLine(meant, m.Span(file, error.span.line, 1, error.span.line, 1)))
             offset = broken.resume  # resume on the line after the broken one
             if offset >= len(lines) or len(errors) >= MAX_ERRORS_PER_FILE:

@@ -32,12 +32,16 @@ class ToStatements(Formulas):
         self.file, self.out, self.errors = file, [], []
         sink = sink or self.out.append
 
+        depths, lists = self._depths, self._lists
+
         def emit(statement: s.Statement) -> None:
-            self.statement_done()
+            depths.clear()  # a statement's nodes are finished: their depths and lists are no longer needed
+            lists.clear()
             sink(statement)
 
         self.emit = emit
         self._depths.clear()
+        self._lists.clear()
         self._deep_line = 0
 
     # -- fact kinds
