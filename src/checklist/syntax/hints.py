@@ -73,14 +73,15 @@ _GROUPS = {"(": ")", "[": "]"}
 def parentheses(seen: Seen) -> Said | None:
     """A `)` that closes nothing, or a `(` still open where the line needs it closed."""
     for opening, closing in _GROUPS.items():
-        if seen.found == closing and closing not in seen.literals:
+        before = seen.source[: seen.column - 1]
+        if seen.found == closing and closing not in seen.literals and _unclosed(before, opening, closing) is None:
             return Said(
                 f"this `{closing}` closes no `{opening}`",
                 seen.column,
                 seen.column + 1,
                 f"remove it, or add the `{opening}` it closes",
             )
-        where = _unclosed(seen.source[: seen.column - 1], opening, closing)
+        where = _unclosed(before, opening, closing)
         if (
             where is not None
             and closing in seen.literals
@@ -111,6 +112,10 @@ def _unclosed(text: str, opening: str, closing: str) -> int | None:
 
 _JUMPS = ("if", "else", "when")
 _ARROW_LIKE = {"then", "go", "goto", "to", "=>", ">"}
+# what a branch jumps to, `3`, `combat.3`, `end`, `return` (by its text: the lexer that read it
+# out of place may have named it otherwise, e.g. a deck name)
+_TARGET = re.compile(r"[0-9]+|[a-z][a-z0-9_-]*")
+_NOT_TARGETS = {"if", "else", "when", "and", "or", "not", "in"}
 
 
 def missing_arrow(seen: Seen) -> Said | None:
@@ -118,6 +123,8 @@ def missing_arrow(seen: Seen) -> Said | None:
     first = seen.source.split(maxsplit=1)[0] if seen.source.strip() else ""
     if first not in _JUMPS or "->" not in seen.literals or seen.found_type == "_NL":
         return None
+    if seen.found not in _ARROW_LIKE and (not _TARGET.fullmatch(seen.found) or seen.found in _NOT_TARGETS):
+        return None  # what stands there is no step either: the line is broken otherwise
     at = seen.column - 1
     if seen.found in _ARROW_LIKE:
         fixed = seen.source[:at] + "->" + seen.source[at + len(seen.found) :]
