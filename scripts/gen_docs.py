@@ -52,6 +52,17 @@ At most 1000 findings of each code are listed (`MAX_LISTED_PER_CODE`, so that a 
 diagnostic whose `"more": N` field counts them, and the summary counts them all. `"more"` is
 present only on that line.
 
+## One mistake, one error
+
+A syntax error (E001) says what the author typed and what would do, in the words of the
+language (`->`, `(`, a "quoted text"; never a name from inside the grammar), with the likely fix:
+`go to 12` is `go 12`, `if lucky 3` lacks its `->`, `step 1 First` its quotes, a `(` is never
+closed. The lines that would have nested under a broken line (a broken `step`'s jumps, a
+misspelt `choose`'s `when` lines) and the tail of a broken statement (the lines it goes on
+to) give no further error, and while a line does not parse the graph checks do not run. A jump
+to a step that does not exist (E201) counts as a way out of the loop it leaves when its
+checklist has a way to an end: the loop gets no E204 of its own.
+
 ## Codes
 
 Each code below shows a wrong flow (from `tests/checks/cases/*.bad.flow`, where `# E:` comments mark
@@ -65,13 +76,14 @@ def checks_md() -> str:
     parts.extend(f"| {c.code} | {c.name} | {c.severity} | {c.summary} |" for c in CODES)
     for code in CODES:
         parts.append(f"\n### {code.code} {code.name} ({code.severity})\n\n{code.summary.capitalize()}.")
-        bad = next(CASES.glob(f"{code.code}-*.bad.flow"), None)
-        ok = next(CASES.glob(f"{code.code}-*.ok.flow"), None)
-        if bad is None or ok is None:
+        bads = sorted(CASES.glob(f"{code.code}-*.bad.flow"))  # every wrong case, in a stable order
+        ok = next(iter(sorted(CASES.glob(f"{code.code}-*.ok.flow"))), None)
+        if not bads or ok is None:
             tests = "`tests/cli/test_main.py` and `tests/syntax/test_parse.py`"
             parts.append(f"\nReported by the loader; {tests} cover {code.code}.")
             continue
-        parts.append(f"\nWrong (`{bad.name}`):\n\n```\n{bad.read_text(encoding='utf-8').rstrip()}\n```")
+        for bad in bads:
+            parts.append(f"\nWrong (`{bad.name}`):\n\n```\n{bad.read_text(encoding='utf-8').rstrip()}\n```")
         parts.append(f"\nRight (`{ok.name}`):\n\n```\n{ok.read_text(encoding='utf-8').rstrip()}\n```")
     return "\n".join(parts) + "\n"
 

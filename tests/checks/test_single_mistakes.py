@@ -45,7 +45,11 @@ step 3 "Bandage"
   else -> 4
 step 4 "Next patient"
   return
-step 5 "Done"
+step 5 "Which wound was the worst?"
+  choose wound
+  when cut -> 6
+  when burn -> 6
+step 6 "Done"
   end
 """,
 }
@@ -63,6 +67,16 @@ MISTAKES = {  # part of RIGHT -> (what it becomes, the code it gives)
     "return-outside-split": ("steps", "else -> 5", "else -> return", "E209"),
     "no-way-on": ("steps", "  else -> 4\n", "", "E210"),
     "undefined-in-condition": ("steps", "if bleeding and", "if bleding and", "E301"),
+    # syntax: the broken line gives one E001, and the lines under it nothing more
+    "unquoted-step-title": ("steps", 'step 3 "Bandage"', "step 3 Bandage", "E001"),
+    "choose-typo": ("steps", "choose wound", "chose wound", "E001"),
+    "go-to": ("steps", "  go 5", "  go to 5", "E001"),
+    "missing-arrow": ("steps", "margin >= 0 -> 4", "margin >= 0 4", "E001"),
+    "unclosed-parenthesis": ("skill", "= medic-skill + kit-bonus", "= (medic-skill + kit-bonus", "E001"),
+    "extra-parenthesis": ("margin", "aid-skill - aid-roll", "aid-skill - aid-roll)", "E001"),
+    "unquoted-question": ("margin", '"Margin"', "Margin", "E001"),
+    "misspelt-step-keyword": ("steps", 'step 2 "Treat', 'stpe 2 "Treat', "E001"),
+    "misspelt-checklist-keyword": ("skill", "fact aid-skill", "fatc aid-skill", "E001"),
 }
 
 
@@ -92,6 +106,24 @@ def test_one_mistake_gives_its_error_and_at_most_two(name: str, tmp_path: Path) 
     found = errors(path)
     assert MISTAKES[name][3] in found
     assert len(found) <= 2, found
+
+
+SYNTAX_FIXES = {  # the syntax mistakes above -> the fix the help names
+    "unquoted-step-title": 'write `step 3 "Bandage"`',
+    "choose-typo": "write `choose wound`",
+    "go-to": "write `go 5`",
+    "missing-arrow": "write `if bleeding and margin >= 0 -> 4`",
+    "unclosed-parenthesis": "add `)` where the group ends",
+    "extra-parenthesis": "remove it, or add the `(` it closes",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SYNTAX_FIXES))
+def test_a_syntax_mistake_is_said_with_its_fix(name: str, tmp_path: Path) -> None:
+    path = tmp_path / "aid.flow"
+    path.write_text(flow_text(MISTAKES[name]), encoding="utf-8")
+    (found,) = check(load(path))
+    assert found.help == SYNTAX_FIXES[name]
 
 
 def test_a_minus_without_spaces_suggests_the_subtraction(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from tests.conftest import FLOW, ROOT
 
 from checklist.syntax import parser
 from checklist.syntax.parser import parse
+from checklist.syntax.statements import BrokenLine
 from checklist.syntax.tables import tables_json
 
 
@@ -22,10 +23,11 @@ def test_parse_tables_are_made_from_the_shipped_grammar() -> None:
 
 
 def test_the_stored_tables_parse_as_the_grammar_does() -> None:
-    stored, _, stored_keywords = parser.build_parser(from_tables=True)
-    fresh, _, fresh_keywords = parser.build_parser(from_tables=False)
+    stored, _, stored_grammar = parser.build_parser(from_tables=True)
+    fresh, _, fresh_grammar = parser.build_parser(from_tables=False)
     assert stored.options.parser == fresh.options.parser == "lalr"
-    assert stored_keywords == fresh_keywords
+    assert stored_grammar.keywords == fresh_grammar.keywords
+    assert stored_grammar.inner == fresh_grammar.inner
     for path in sorted(FLOW.glob("*.flow")) + sorted((ROOT / "tests" / "checks" / "cases").glob("*.flow")):
         text = path.read_text("utf-8")
         results = []
@@ -62,8 +64,9 @@ def test_recovery_goes_on_after_each_broken_line() -> None:
     assert [e.span.line for e in errors] == [3, 6]
     assert "did you mean `end`?" in errors[1].message
     assert [type(s).__name__ for s in statements] == [
-        "ChecklistLine", "StepLine", "JumpLine", "StepLine", "JumpLine"
+        "ChecklistLine", "StepLine", "BrokenLine", "JumpLine", "StepLine", "BrokenLine", "JumpLine"
     ]  # fmt: skip
+    assert [s.keyword for s in statements if isinstance(s, BrokenLine)] == ["go", "end"]  # what each line meant
 
 
 def test_a_stale_table_is_never_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

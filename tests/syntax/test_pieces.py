@@ -58,3 +58,15 @@ def test_past_the_cap_the_whole_parse_answers() -> None:
     text = "".join(f'step {i} "S"\n  gto {i}\n' for i in range(MAX_ERRORS_PER_FILE + 5))
     same(text, "broken.flow")
     assert len(parse_pieces(text, "broken.flow")[1]) == MAX_ERRORS_PER_FILE
+
+
+def test_a_bracket_left_open_is_read_on_as_the_whole_parse_reads_it() -> None:
+    """A statement goes on while a `(` is open: one never closed before the next `step` is said
+    to be so, at the bracket, as the whole file says it, and wrapped lines parse by pieces too."""
+    wrapped = 'checklist c "C"\nfact a : number per attack "A" = (1 +\n    2)\nstep 1 "S"\n  go 2\nstep 2 "T"\n  end\n'
+    same(wrapped, "wrapped.flow")
+    assert not parse_pieces(wrapped, "wrapped.flow")[1]
+    broken = 'checklist c "C"\nfact a : number per attack "A" = (1 +\n    2\nstep 1 "S"\n  end\n'
+    same(broken, "open.flow")
+    (error,) = parse_pieces(broken, "open.flow")[1]
+    assert "never closed" in error.message and (error.span.line, error.span.column) == (2, 34)

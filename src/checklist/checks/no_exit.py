@@ -20,7 +20,9 @@ def exits(program: Program, graph: FlowGraph) -> set[str]:
     """Steps with a path to an end.
 
     A `return` is no exit of its own: it goes back to the split that called the branch,
-    so it counts only when that split's step can itself reach an end.
+    so it counts only when that split's step can itself reach an end.  A jump to a step that
+    does not exist (E201) counts as an exit when the checklist it names has a step with a path
+    to an end: fixed, it may well go there, so the loops it leaves are not reported as traps.
     """
     calls: list[tuple[str, set[str]]] = []
     for step in program.steps.values():
@@ -32,12 +34,29 @@ def exits(program: Program, graph: FlowGraph) -> set[str]:
                     branch = graph.reachable([target], frozenset({until}) if until else frozenset())
                     calls.append((step.key, branch & graph.returns))
     seeds = set(graph.ends)
+    broken = _broken(program, graph)
     while True:
         found = graph.coreachable(seeds)
-        new = {r for caller, returns in calls if caller in found for r in returns} - seeds
+        new = {r for caller, returns in calls if caller in found for r in returns}
+        new |= {source for source, keys in broken if not found.isdisjoint(keys)}
+        new -= seeds
         if not new:
             return found
         seeds |= new
+
+
+def _broken(program: Program, graph: FlowGraph) -> list[tuple[str, set[str]]]:
+    """Each step with a jump to no step, and the steps the fixed jump could go to: those of the
+    checklist it names, or every step when no checklist has that name."""
+    steps: dict[str, set[str]] = {}
+    for key, step in graph.steps.items():
+        steps.setdefault(step.checklist, set()).add(key)
+    out: list[tuple[str, set[str]]] = []
+    for edge in graph.dangling:
+        named, dot, _ = edge.written.rpartition(".")
+        checklist = named if dot else graph.steps[edge.source].checklist
+        out.append((edge.source, steps.get(checklist) or set(graph.steps)))
+    return out
 
 
 def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:

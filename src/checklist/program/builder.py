@@ -154,6 +154,8 @@ class Builder:
         self.cards = CardBuilder(self.diagnostics)
         self.fact: _FactDraft | None = None
         self.fed = 0  # statements fed
+        self.quiet = False  # after a broken line, until a block opens: misplaced lines are its doing
+        self.headless = False  # a `checklist` line was broken: its steps give no E005
 
     def module(self, statements: Iterable[s.Statement]) -> m.Module:
         for st in statements:
@@ -187,6 +189,8 @@ class Builder:
         self.step = self.table = self.fact = None
 
     def misplaced(self, st: s.Statement, where: str) -> None:
+        if self.quiet:
+            return
         self.diagnostics.append(
             diag(
                 MISPLACED,
@@ -196,9 +200,26 @@ class Builder:
             )
         )
 
+    def broken(self, st: s.BrokenLine) -> None:
+        """A line that did not parse: what it meant to open is closed, so the lines meant to nest
+        under it stand outside any block, and say nothing (its E001 explains them)."""
+        if st.keyword in _BLOCKS:
+            self.close_block()
+        if st.keyword in ("deck", "card"):
+            self.cards.close_card()
+        if st.keyword == "checklist":
+            self.checklist, self.headless = None, True
+        self.quiet = self.cards.quiet = True
+
+    def _reopens(self, st: s.Statement, step: _StepDraft | None) -> bool:
+        """Whether `st` opens a block again after a broken line."""
+        return isinstance(st, _OPENERS) or (step is not None and isinstance(st, s.ChooseLine))
+
     def feed(self, st: s.Statement) -> None:
         self.fed += 1
         step = self.step  # while a step is open no table is
+        if self.quiet and self._reopens(st, step):
+            self.quiet = self.cards.quiet = False
         if step is not None and isinstance(st, s.ProseLine):
             step.prose.append(st.text)
         elif step is not None and isinstance(st, s.JumpLine):
@@ -213,18 +234,21 @@ class Builder:
             self.cards.feed(st)
         elif isinstance(st, _STEP_LINES):
             if step is None:
-                self.misplaced(st, "outside any step")
+                if not self.headless:  # a broken checklist's steps are not built: say nothing of their lines
+                    self.misplaced(st, "outside any step")
             else:
                 self.step_item(st, step)
         elif isinstance(st, s.CellsLine):
             self.misplaced(st, "outside any table")
+        elif isinstance(st, s.BrokenLine):
+            self.broken(st)
         else:
             self.declaration(st)
 
     def declaration(self, st: s.Statement) -> None:
         if isinstance(st, s.ChecklistLine):
             self.close_block()
-            self.checklist = _ChecklistDraft(st.id, st.title, st.span)
+            self.checklist, self.headless = _ChecklistDraft(st.id, st.title, st.span), False
             self.checklists.append(self.checklist)
             self.section = None
         elif isinstance(st, s.SectionLine):
@@ -249,7 +273,7 @@ class Builder:
             self.expects.append(m.Expect(st.source, st.target, st.avoiding, owner, st.span))
 
     def require_checklist(self, what: str, span: m.Span) -> bool:
-        if self.checklist is None:
+        if self.checklist is None and not self.headless:
             self.diagnostics.append(
                 diag(
                     NO_CHECKLIST,
@@ -308,6 +332,9 @@ class Builder:
             table.notes.append(st.item)
 
 
+# what a broken line with these keywords would have opened (the builder closes the block before it)
+_BLOCKS = frozenset({"checklist", "section", "step", "table", "fact", "deck", "card"})
+_OPENERS = (s.ChecklistLine, s.SectionLine, s.StepLine, s.TableLine, s.FactLine, s.DeckLine, s.CardLine)
 _STEP_LINES = (s.ProseLine, s.RefsLine, s.JumpLine, s.ChooseLine, s.WhenLine, s.ItemLine)
 _TABLE_LINES = (s.CellsLine, s.RefsLine, s.ItemLine)
 

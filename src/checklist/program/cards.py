@@ -54,6 +54,7 @@ class CardBuilder:
         self.deck: _DeckDraft | None = None
         self.card: _CardDraft | None = None
         self.in_deck_head = False  # after `deck`, before its first card: notes belong to the deck
+        self.quiet = False  # set by the builder after a broken line: misplaced lines are its doing
 
     @property
     def open(self) -> bool:
@@ -102,6 +103,8 @@ class CardBuilder:
             self._misplaced(st, "outside any step", "move it under the step it belongs to")
 
     def _misplaced(self, st: s.Statement, where: str, help: str) -> None:
+        if self.quiet:
+            return
         self.diagnostics.append(diag(MISPLACED, f"`{s.keyword(st)}` line {where}", st.span, help=help))
 
     def decks(self) -> tuple[m.Deck, ...]:

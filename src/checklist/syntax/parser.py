@@ -23,10 +23,11 @@ from typing import Any
 
 from lark import Lark, UnexpectedInput
 
+from checklist import model as m
 from checklist.model.diagnostics import Diagnostic
-from checklist.syntax.errors import syntax_error
-from checklist.syntax.keywords import statement_keywords
-from checklist.syntax.statements import Statement
+from checklist.syntax.keywords import Grammar, grammar
+from checklist.syntax.lines import Continuation
+from checklist.syntax.statements import BrokenLine, Statement
 from checklist.syntax.transform import ToStatements
 
 MAX_ERRORS_PER_FILE = 50
@@ -48,10 +49,10 @@ def grammar_digest() -> str:
 _LOCAL = threading.local()
 
 
-def _parser() -> tuple[Lark, ToStatements, frozenset[str]]:
+def _parser() -> tuple[Lark, ToStatements, Grammar]:
     """This thread's parser: its transformer holds one parse's statements, so each thread has its own
     and two threads parse at the same time (built once per thread, about 0.15 s)."""
-    found: tuple[Lark, ToStatements, frozenset[str]] | None = getattr(_LOCAL, "parser", None)
+    found: tuple[Lark, ToStatements, Grammar] | None = getattr(_LOCAL, "parser", None)
     if found is None:
         found = _LOCAL.parser = build_parser(from_tables=True)
     return found
@@ -59,7 +60,7 @@ def _parser() -> tuple[Lark, ToStatements, frozenset[str]]:
 
 def keywords() -> frozenset[str]:
     """The words that open a statement (`go`, `if`, `step`, ...), read from the grammar."""
-    return _parser()[2]
+    return _parser()[2].keywords
 
 
 def is_name(text: str) -> bool:
@@ -71,17 +72,18 @@ def is_name(text: str) -> bool:
     return pattern.fullmatch(text) is not None and text != "not"
 
 
-def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, frozenset[str]]:
+def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, Grammar]:
     """The parser, its transformer and the statement keywords; from tables.json when it was
     made from this grammar (else the grammar is analysed, as after an edit to checklist.lark)."""
     transformer = ToStatements()
+    lines = Continuation()
     tables = _tables() if from_tables else None
     if tables is not None:
         # plain data, no pickle: the loader Lark's own standalone parsers use
-        lark = Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer)  # type: ignore[no-untyped-call]
+        lark = Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer, postlex=lines)  # type: ignore[no-untyped-call]
     else:
-        lark = Lark(grammar_text(), transformer=transformer, cache=False, **OPTIONS)
-    return lark, transformer, statement_keywords(lark)
+        lark = Lark(grammar_text(), transformer=transformer, postlex=lines, cache=False, **OPTIONS)
+    return lark, transformer, grammar(lark, lines)
 
 
 @cache
@@ -126,7 +128,7 @@ def _parse(
 ) -> tuple[list[Statement], list[Diagnostic], list[Diagnostic]]:
     """The statements, the transformer's diagnostics (E004, E007, E008) and the syntax errors of a
     text that starts after `lines_before` lines of its file (their spans count those lines)."""
-    lark, transformer, keywords = _parser()
+    lark, transformer, said = _parser()
     transformer.reset(file, sink, lines_before)
     errors: list[Diagnostic] = []
     lines: list[str] | None = None
@@ -137,9 +139,16 @@ def _parse(
             lark.parse(chunk if chunk.endswith("\n") else chunk + "\n")
             break
         except UnexpectedInput as exc:
+            # deferred: only a broken line needs the messages (their regexes and dataclasses cost 10 ms)
+            from checklist.syntax.errors import broken_keyword, syntax_error
+
             lines = lines or text.split("\n")
-            errors.append(_below(syntax_error(exc, file, lines, keywords), lines_before))
-            offset = exc.line  # resume on the line after the broken one
+            broken = syntax_error(exc, file, lines, said)
+            error = _below(broken.diagnostic, lines_before)  # its place in the file, for a piece
+            errors.append(error)
+            meant = broken_keyword(lines[broken.diagnostic.span.line - 1], said.keywords)
+            transformer.emit(BrokenLine(meant, m.Span(file, error.span.line, 1, error.span.line, 1)))
+            offset = broken.resume  # resume on the line after the broken one
             if offset >= len(lines) or len(errors) >= MAX_ERRORS_PER_FILE:
                 break
     return transformer.out, transformer.errors, errors
@@ -159,7 +168,9 @@ _OPENS = re.compile(r"^(?:checklist|section|step|fact|table|deck|category|card)\
 def parse_pieces(text: str, file: str) -> tuple[list[Statement], list[Diagnostic]]:
     """What `parse` gives, worked out a piece at a time: the text is cut before each line that
     opens a block at the margin (`step`, `fact`, ...), and each piece is parsed once for its place
-    and text. A statement is one line, so a piece parses as it does in the whole file. After an
+    and text. A statement is a line, or lines inside an open bracket, so a piece parses as it does
+    in the whole file; but a broken piece that leaves a bracket open would be read on into the
+    next one by the whole parse, so that file is parsed whole. After an
     edit only the pieces it changed are parsed again, and those below it when it put in or took
     out lines (their places moved): `checklist lsp` re-parses a step, not combat.flow."""
     out: list[Statement] = []
@@ -167,12 +178,20 @@ def parse_pieces(text: str, file: str) -> tuple[list[Statement], list[Diagnostic
     broken: list[Diagnostic] = []
     for first, piece in _pieces(text):
         statements, transformed, failed = _piece(file, first, piece)
+        if failed and _unbalanced(piece):
+            return parse(text, file)
         out.extend(statements)
         made.extend(transformed)
         broken.extend(failed)
     if len(broken) >= MAX_ERRORS_PER_FILE:  # the whole parse stops at the cap: give its answer exactly
         return parse(text, file)
     return out, made + broken
+
+
+def _unbalanced(piece: str) -> bool:
+    """Whether a piece may leave a bracket open (a bracket in prose or a string counts too: the
+    whole parse is then merely slower)."""
+    return piece.count("(") + piece.count("[") != piece.count(")") + piece.count("]")
 
 
 def _pieces(text: str) -> Iterator[tuple[int, str]]:

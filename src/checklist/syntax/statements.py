@@ -154,6 +154,16 @@ class CardFieldLine:
     span: m.Span
 
 
+@dataclass(frozen=True, slots=True)
+class BrokenLine:
+    """A line that did not parse (its E001 says why), with the keyword it meant if one is clear:
+    the builder closes what the line would have opened, and the lines that would have nested
+    under it give no further errors."""
+
+    keyword: str | None
+    span: m.Span
+
+
 Statement = (
     ChecklistLine
     | SectionLine
@@ -174,6 +184,7 @@ Statement = (
     | CardLine
     | CardInLine
     | CardFieldLine
+    | BrokenLine
 )
 
 
@@ -209,6 +220,7 @@ _KEYWORDS: dict[type, str] = {
     CardLine: "card",
     CardInLine: "card_in",
     CardFieldLine: "card_field",
+    BrokenLine: "broken",
 }
 _ITEM_KEYWORDS: dict[type, str] = {
     m.Options: "options",

@@ -1,43 +1,32 @@
 """Lark's reductions to statements: one Transformer, called by the LALR parser as it reduces.
 
 No parse tree is built.  Each statement rule appends a typed statement to `out`; the rules
-below them (targets, conditions, expressions, fact kinds) return model nodes.  The method
+below them (fact kinds here; targets, conditions and expressions in formulas.py) return model
+nodes.  The method
 names are the grammar's rule and alias names (checklist.lark).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any
 
-from lark import Token, Transformer
+from lark import Token
 
 from checklist import model as m
-from checklist.model.diagnostics import BAD_REF, NUMBER_TOO_BIG, TOO_DEEP, Diagnostic, diag
-from checklist.model.limits import MAX_DIGITS, MAX_NESTING, too_many_digits
+from checklist.model.diagnostics import BAD_REF, diag
 from checklist.syntax import statements as s
+from checklist.syntax.formulas import Formulas
 
-
-class _Spanned(Protocol):
-    @property
-    def span(self) -> m.Span: ...
-
-
-N = TypeVar("N", bound=_Spanned)
 _REF = re.compile(r"(BIO|MA|HT|CII|CI|B) ?(?:([0-9]+)(?:-([0-9]+))?|\?)")
 
 
-class ToStatements(Transformer[Token, None]):
+class ToStatements(Formulas):
     def __init__(self) -> None:
         super().__init__()
-        self.file = "<string>"
         self.out: list[s.Statement] = []
         self.emit: Callable[[s.Statement], None] = self.out.append  # where each statement goes, as it is read
-        self.errors: list[Diagnostic] = []
-        self._depths: dict[int, tuple[object, int]] = {}  # id -> (node, nesting) in the line being read
-        self._deep_line = 0  # the last line that got E007 (one per line)
-        self.lines_before = 0  # the lines of the file above the text parsed (parser.parse_pieces)
 
     def reset(self, file: str, sink: Callable[[s.Statement], None] | None = None, lines_before: int = 0) -> None:
         """Start a parse of `file`, whose text begins after `lines_before` lines (a piece of it)."""
@@ -45,99 +34,17 @@ class ToStatements(Transformer[Token, None]):
         self.lines_before = lines_before
         sink = sink or self.out.append
 
+        depths, lists = self._depths, self._lists
+
         def emit(statement: s.Statement) -> None:
-            self._depths.clear()  # a statement's nodes are finished: their depths are no longer needed
+            depths.clear()  # a statement's nodes are finished: their depths and lists are no longer needed
+            lists.clear()
             sink(statement)
 
         self.emit = emit
         self._depths.clear()
+        self._lists.clear()
         self._deep_line = 0
-
-    # -- limits: no node nests deeper than MAX_NESTING, no number has more than MAX_DIGITS digits
-    def _int(self, tok: Token) -> int:
-        if too_many_digits(str(tok)):
-            span = self.sp(tok)
-            self.errors.append(
-                diag(
-                    NUMBER_TOO_BIG,
-                    f"`{_clip(str(tok))}` has {len(str(tok).lstrip('+-'))} digits; "
-                    f"numbers in a flow have at most {MAX_DIGITS}",
-                    span,
-                    help=f"write a number of at most {MAX_DIGITS} digits",
-                )
-            )
-            return int(10**MAX_DIGITS)  # past every number allowed
-        return int(str(tok))
-
-    def _nested(self, node: N, children: Sequence[N], extra: Sequence[object] = ()) -> N:
-        """`node`, if it nests at most MAX_NESTING deep; else (E007, once a line) its deepest
-        child, so that nothing downstream ever recurses deeper than the limit.  `extra`: the
-        parts of another kind (an `if`'s condition), counted but never put in its place."""
-        depth = max(self._depth(child) for child in (*children, *extra))
-        if depth + 1 > MAX_NESTING:
-            span = node.span
-            if span.line != self._deep_line:
-                self._deep_line = span.line
-                self.errors.append(
-                    diag(
-                        TOO_DEEP,
-                        f"this expression or condition nests more than {MAX_NESTING} deep",
-                        span,
-                        "a sum or an `and` of n terms counts n; each `if ... then` and each parenthesis around "
-                        "an operator counts one",
-                        help="split it into computed facts (`fact part : number ... = ...`) and combine those",
-                    )
-                )
-            return max(children, key=self._depth)
-        self._depths[id(node)] = (node, depth + 1)
-        return node
-
-    def _depth(self, node: object) -> int:
-        found = self._depths.get(id(node))
-        return found[1] if found is not None and found[0] is node else 1
-
-    def sp(self, tok: Token) -> m.Span:
-        line = (tok.line or 0) + self.lines_before
-        column = tok.column or 0
-        end_line = tok.end_line + self.lines_before if tok.end_line else line
-        return m.Span(self.file, line, column, end_line, tok.end_column or column)
-
-    # -- targets and values
-    def local_target(self, c: list[Token]) -> m.Target:
-        return m.Target(None, self._int(c[0]), None, self.sp(c[0]))
-
-    def foreign_target(self, c: list[Token]) -> m.Target:
-        first, last = self.sp(c[0]), self.sp(c[1])
-        span = m.Span(first.file, first.line, first.column, last.end_line, last.end_column)
-        return m.Target(str(c[0]), self._int(c[1]), None, span)
-
-    def end_target(self, c: list[Token]) -> m.Target:
-        return m.Target(None, None, "end", self.sp(c[0]))
-
-    def return_target(self, c: list[Token]) -> m.Target:
-        return m.Target(None, None, "return", self.sp(c[0]))
-
-    # -- conditions
-    def is_true(self, c: list[Token]) -> m.Condition:
-        return m.IsTrue(str(c[0]), self.sp(c[0]))
-
-    def is_false(self, c: list[Token]) -> m.Condition:
-        return m.IsFalse(str(c[0]), self.sp(c[0]))
-
-    def equals(self, c: list[Token]) -> m.Condition:
-        return m.Equals(str(c[0]), self._value(c[1]), False, self.sp(c[0]))
-
-    def differs(self, c: list[Token]) -> m.Condition:
-        return m.Equals(str(c[0]), self._value(c[1]), True, self.sp(c[0]))
-
-    def compare(self, c: list[Token]) -> m.Condition:
-        return m.Compare(str(c[0]), str(c[1]), self._int(c[2]), self.sp(c[0]))  # type: ignore[arg-type]
-
-    def all_of(self, c: list[m.Condition]) -> m.Condition:
-        return c[0] if len(c) == 1 else self._nested(m.AllOf(tuple(c), c[0].span), tuple(c))
-
-    def any_of(self, c: list[m.Condition]) -> m.Condition:
-        return c[0] if len(c) == 1 else self._nested(m.AnyOf(tuple(c), c[0].span), tuple(c))
 
     # -- fact kinds
     def kind_yesno(self, c: list[Token]) -> s.FactType:
@@ -178,50 +85,6 @@ class ToStatements(Transformer[Token, None]):
 
     def kind_table(self, c: list[Token]) -> s.FactType:
         return s.FactType("table", table=str(c[0]))
-
-    # -- expressions
-    def num_expr(self, c: list[Token]) -> m.Expr:
-        return m.Num(self._int(c[0]), self.sp(c[0]))
-
-    def name_expr(self, c: list[Token]) -> m.Expr:
-        return m.Name(str(c[0]), self.sp(c[0]))
-
-    def lookup_expr(self, c: list[Any]) -> m.Expr:
-        keys: tuple[m.Expr, ...] = tuple(c[2:])
-        return self._nested(m.Lookup(str(c[0]), str(c[1]), keys, self.sp(c[0])), keys)
-
-    def attr_expr(self, c: list[Token]) -> m.Expr:
-        return m.Attr(str(c[0]), str(c[1]), self.sp(c[0]))
-
-    def call_expr(self, c: list[Any]) -> m.Expr:
-        args: tuple[m.Expr, ...] = tuple(c[1:])
-        return self._nested(m.Call(str(c[0]), args, self.sp(c[0])), args)
-
-    def add_expr(self, c: list[m.Expr]) -> m.Expr:
-        return self._nested(m.BinOp("+", c[0], c[1], c[0].span), (c[0], c[1]))
-
-    def sub_expr(self, c: list[m.Expr]) -> m.Expr:
-        return self._nested(m.BinOp("-", c[0], c[1], c[0].span), (c[0], c[1]))
-
-    def mul_expr(self, c: list[m.Expr]) -> m.Expr:
-        return self._nested(m.BinOp("*", c[0], c[1], c[0].span), (c[0], c[1]))
-
-    def div_expr(self, c: list[m.Expr]) -> m.Expr:
-        return self._nested(m.BinOp("/", c[0], c[1], c[0].span), (c[0], c[1]))
-
-    def neg_expr(self, c: list[m.Expr]) -> m.Expr:
-        return self._nested(m.Neg(c[0], c[0].span), (c[0],))
-
-    def test_expr(self, c: list[Any]) -> m.Expr:
-        left: m.Expr = c[0]
-        right: m.Expr = c[2]
-        return self._nested(m.Test(str(c[1]), left, right, left.span), (left, right))  # type: ignore[arg-type]
-
-    def if_expr(self, c: list[Any]) -> m.Expr:
-        parts = [x for x in c if not isinstance(x, Token)]
-        then: m.Expr = parts[1]
-        other: m.Expr = parts[2]
-        return self._nested(m.IfElse(parts[0], then, other, self.sp(c[0])), (then, other), (parts[0],))
 
     # -- statements: declarations
     def checklist(self, c: list[Token]) -> None:
@@ -306,9 +169,6 @@ class ToStatements(Transformer[Token, None]):
                 Token("INT", text, line=tok.line, column=tok.column, end_line=tok.end_line, end_column=tok.end_column)
             )
         )
-
-    def _value(self, tok: Token) -> str | int:
-        return self._int(tok) if tok.type == "INT" else str(tok)
 
     def _jump(self, jump: m.Jump) -> None:
         self.emit(s.JumpLine(jump, jump.span))
@@ -411,7 +271,3 @@ def _unquote(tok: Token) -> str:
 
 def _cells(tok: Token, keyword: str) -> tuple[str, ...]:
     return tuple(cell.strip() for cell in str(tok)[len(keyword) :].split("|"))
-
-
-def _clip(number: str) -> str:
-    return number if len(number) <= 20 else f"{number[:12]}...{number[-4:]}"
