@@ -198,6 +198,12 @@ def serve_arguments(parser: argparse.ArgumentParser) -> None:
     _set_option(parser)
     parser.add_argument("--seed", type=int, metavar="N", help="seed for the dice the program rolls")
     parser.add_argument("--learn", action="store_true", help="show every step with its prose (learning the rules)")
+    parser.add_argument(
+        "--players",
+        action="store_true",
+        help="a page of its own for each combatant who is not an NPC, to answer their own questions on a phone "
+        "(a link each, with its own token; docs/serve.md)",
+    )
     _pilot_options(parser)
     parser.set_defaults(ask_computed=False)
 

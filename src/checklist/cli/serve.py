@@ -1,5 +1,5 @@
-"""`checklist serve [FLOW] [--roster FILE] [--session FILE] [--port N] [--host ADDR] [--roll auto] [--autopilot]`:
-the run in a browser.
+"""`checklist serve [FLOW] [--roster FILE] [--session FILE] [--port N] [--host ADDR] [--roll auto] [--autopilot]
+[--players]`: the run in a browser (with --players, each player's combatant on a page of its own).
 
 The web stack (uvicorn, Starlette) is imported when the server starts.
 The session file is resumed when it exists (restarting the server loses nothing), else a new
@@ -13,9 +13,11 @@ from __future__ import annotations
 import argparse
 import errno
 import ipaddress
+import secrets
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from checklist.cli import exitcodes
 from checklist.cli.arguments import DEFAULT_SESSION
@@ -23,6 +25,9 @@ from checklist.cli.run import Fail, failed, pilot_of, prepared, start_of
 from checklist.engine import journal as jr
 from checklist.play import saving
 from checklist.play.start import Prepared, Refused
+
+if TYPE_CHECKING:
+    from checklist.web.page import Join
 
 LOOPBACK = "127.0.0.1"
 
@@ -137,16 +142,63 @@ def _page(args: argparse.Namespace, ready: Prepared, sock: socket.socket, path: 
     session = ready.session
     port = sock.getsockname()[1]
     title = session.program.checklists[session.step.checklist].title
-    game = Game(session, ready.save, str(path), pilot_of(args))  # an NPC who acts first does so now
-    app = create_app(game, Charts(session.program), args.host, port, title)
+    players = _players(ready) if args.players else {}
+    token = secrets.token_urlsafe(32)
+    game = Game(session, ready.save, str(path), pilot_of(args), frozenset(players.values()))  # an NPC may act now
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    base = f"http://{shown}:{port}"
+    reach = f"http://{_reachable(args.host)}:{port}"  # a phone on the network cannot open 0.0.0.0
+    joins = tuple(_join(name, f"{reach}/p/{key}") for key, name in players.items())
+    app = create_app(game, Charts(session.program), args.host, port, title, token=token, players=players, joins=joins)
     for note in ready.notes:
         print(f"note: {note}")
-    shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(
-        f"checklist serve: http://{shown}:{port}/  (session {path}, saved after every answer; Ctrl-C stops)", flush=True
-    )
+    home = f"{base}/?key={token}" if players else f"{base}/"
+    print(f"checklist serve: {home}  (session {path}, saved after every answer; Ctrl-C stops)", flush=True)
+    for join in joins:
+        print(f"  player {join.name}: {join.url}", flush=True)
     warning = exposure(args.host, port)
     if warning is not None:
         print(warning, file=sys.stderr, flush=True)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def _players(ready: Prepared) -> dict[str, str]:
+    """A random token for each combatant who is not an NPC (no tactic): {token: name}."""
+    roster = ready.session.state.roster
+    if roster is None:
+        raise Fail(exitcodes.USAGE, "--players needs a roster (--roster FILE): the players are its combatants")
+    names = [sheet.name for sheet in roster.sheets if not sheet.tactic]
+    if not names:
+        raise Fail(
+            exitcodes.USAGE,
+            "--players: every combatant of the roster is an NPC (a tactic, or --npc); nobody gets a page",
+        )
+    return {secrets.token_urlsafe(24): name for name in names}
+
+
+def _reachable(host: str) -> str:
+    """The address to print: the one listened on, or for every address (0.0.0.0, ::) the one this machine
+    would use on its network (what a phone there can reach; no packet is sent to find it)."""
+    if host in ("0.0.0.0", "::"):
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: connecting a UDP socket only picks a route
+            host = probe.getsockname()[0]
+        except OSError:
+            host = LOOPBACK if host == "0.0.0.0" else host
+        finally:
+            probe.close()
+    return f"[{host}]" if ":" in host else host
+
+
+def _join(name: str, url: str) -> Join:
+    """A player's link, with its QR code as SVG when segno is installed."""
+    from checklist.web.page import Join  # deferred: with the app
+
+    try:
+        import segno
+    except ImportError:  # the link as text is enough
+        return Join(name, url)
+    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff")
+    return Join(name, url, svg)

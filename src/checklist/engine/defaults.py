@@ -66,6 +66,14 @@ def decider(reader: Reader, decl: m.Fact) -> int | None:
         return None
 
 
+def owner(reader: Reader, decl: m.Fact) -> str | None:
+    """The name of the combatant whose decision or roll this is (decider's), if any."""
+    who = decider(reader, decl)
+    if who is None or reader.roster is None:
+        return None
+    return reader.roster.sheets[who].name
+
+
 def npc(reader: Reader, decl: m.Fact) -> str | None:
     """The NPC (a combatant with a tactic) whose decision or roll this is, if any."""
     who = decider(reader, decl)

@@ -52,6 +52,7 @@ class Question:
     barred: tuple[Option, ...] = ()  # choices not open now: (value, the yes/no fact that is no)
     default: str | None = None  # what Enter answers (`torso`, the readied weapon, `0`)
     npc: str | None = None  # the NPC whose decision or roll this is: --autopilot answers it
+    who: str | None = None  # the combatant whose decision or roll this is (an NPC's or a player's)
 
     @property
     def numbered(self) -> bool:

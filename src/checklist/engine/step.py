@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from checklist import model as m
 from checklist.compute import evaluate
 from checklist.engine import questions as q
-from checklist.engine.defaults import default_for, npc
+from checklist.engine.defaults import default_for, npc, owner
 from checklist.engine.questions import Question
 from checklist.engine.reader import ROSTER_ITEM, Reader
 from checklist.engine.state import Decision, Known, SessionError, State
@@ -59,7 +59,8 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
         decl = program.facts[leaf]
         names = reader.names_for(decl)
         question = q.fact_question(program, decl, dice=reader.dice(decl), names=names)
-        question = replace(question, default=default_for(reader, decl, names), npc=npc(reader, decl))
+        default = default_for(reader, decl, names)
+        question = replace(question, default=default, npc=npc(reader, decl), who=owner(reader, decl))
         return Need(replace(question, text=f"{question.text} ({why})") if why else question)
 
     if state.statement == 0:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from checklist.engine.session import Session
-from checklist.play.commands import Commands
+from checklist.play.commands import END_FACT, Commands
 from checklist.present.autopilot import Chosen, Done
 from checklist.present.rolls import last_roll
 from checklist.present.screen import default_label
@@ -54,6 +54,21 @@ class Pilot:
 
 
 MANUAL = Pilot()  # neither flag: every question is asked
+
+
+def answerer(session: Session) -> str | None:
+    """Who may answer the pending question besides the game master: the combatant whose decision or
+    roll it is (the question's `who`, engine/defaults.py's `decider`, the same one that makes it an
+    NPC's), for a player on their own page (`checklist serve --players`). None when it is the
+    table's alone: a rule in use (a fact of the whole combat), Is the combat over?, a split, a step
+    that asks nothing, a correction, or a flow without a roster."""
+    question = session.question
+    if session.finished is not None or question is None or question.override or question.fact in (None, END_FACT):
+        return None
+    decl = session.program.facts.get(question.fact or "")
+    if decl is None or decl.scope == "combat":
+        return None
+    return question.who
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,12 @@ bad answer leaves the session as it was and becomes a one-line message next to t
 question, as in the terminal. After each, and before the first page, the tool takes the steps
 `--roll auto` and `--autopilot` take by themselves (play/pilot.py, as the terminal does), and
 the page lists them until the next request that changes something.
+
+With `--players`, a player answers their own questions on their own page (play/pilot.py's
+`answerer` says whose the pending question is); the game master may always answer instead.
+Every change bumps the game's version: a page asks for news after the version it shows, and an
+answer sent from an older version is not taken (the question changed under it: it was answered
+on another page), so no answer lands on a question its sender did not see.
 """
 
 from __future__ import annotations
@@ -18,15 +24,21 @@ from dataclasses import dataclass, replace
 from checklist.engine.session import Session
 from checklist.model.visible import visible
 from checklist.play.commands import END_FACT, PAGE, Commands, Reply
-from checklist.play.pilot import MANUAL, Pilot, fly
+from checklist.play.pilot import MANUAL, Pilot, answerer, fly
 from checklist.present.autopilot import Done
 from checklist.present.chart import ChartView, StepView, chart_view, step_view
 from checklist.present.fight import FightView, fight_view
+from checklist.present.player import PlayerView, player_view
 from checklist.present.quick import QuickFix, other_fixes, quick_fixes
 from checklist.present.screen import Screen, screen
 from checklist.present.summary import SummaryView, summary_view
 
 MAX_ANSWER = 200  # characters of an answer: far more than any value or roll
+LATE = "that answer came after the question had changed (it was answered on another page); nothing was done"
+
+
+class NotYours(Exception):
+    """A player's answer to a question that is not theirs: another combatant's, an NPC's or the table's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +57,20 @@ class View:
     learn: bool = False  # --learn: every step shown, the flowchart open beside the question
     quick: tuple[QuickFix, ...] = ()  # the common corrections, as buttons on the combatants' cards
     fixes: tuple[str, ...] = ()  # the other known facts the step read: under "Correct a known fact"
+    version: int = 0  # the game's version: the page asks for news after it, and its answers carry it
+    waiting: str | None = None  # the player whose page may answer the question now (--players), if any
 
 
 class Game:
     """One session, its save function, and a lock: the page's requests come one at a time."""
 
     def __init__(
-        self, session: Session, save: Callable[[bool], None], session_file: str, pilot: Pilot = MANUAL
+        self,
+        session: Session,
+        save: Callable[[bool], None],
+        session_file: str,
+        pilot: Pilot = MANUAL,
+        players: frozenset[str] = frozenset(),
     ) -> None:
         self.session = session
         self.save = save
@@ -59,6 +78,8 @@ class Game:
         self.session_file = session_file
         self.lock = threading.Lock()
         self.pilot = pilot
+        self.players = players  # the combatants with a page of their own
+        self.version = 0
         self.flight = fly(self.pilot, self.commands)  # an NPC may act first: its steps are on the first page
 
     def view(self, messages: tuple[str, ...] = ()) -> View:
@@ -68,30 +89,69 @@ class Game:
     def step(self, key: str) -> StepView | None:
         return step_view(self.session.program, key)
 
-    def answer(self, text: str) -> View:
-        """Answer the pending question with what the game master typed or clicked."""
+    def answer(self, text: str, version: int | None = None) -> View:
+        """Answer the pending question with what the game master typed or clicked (`version`: the
+        version of the page it was sent from; an older one is refused as late)."""
         if len(text) > MAX_ANSWER:
             return self.view((f"that answer is too long ({len(text)} characters); type a value or a number",))
         with self.lock:
+            if self._late(version):
+                return self._view((LATE,))
             return self._shown(self.commands.answer(text))
 
-    def undo(self) -> View:
+    def player(self, name: str, messages: tuple[str, ...] = ()) -> PlayerView:
+        """`name`'s own page."""
         with self.lock:
+            return self._player(name, messages)
+
+    def player_answer(self, name: str, text: str, version: int | None) -> PlayerView:
+        """A player's answer from their own page: only to their own question (else NotYours, and
+        nothing changes), and only to the question their page showed (else it is late)."""
+        if len(text) > MAX_ANSWER:
+            return self.player(name, (f"that answer is too long ({len(text)} characters)",))
+        with self.lock:
+            if name not in self.players:
+                raise NotYours(name)
+            if self._late(version):
+                return self._player(name, (LATE,))
+            if answerer(self.session) != name:
+                raise NotYours(name)
+            reply = self.commands.answer(text)
+            self._shown(reply)
+            said = tuple(visible(message, newlines=False) for message in reply.errors)
+            return self._player(name, said)
+
+    def undo(self, version: int | None = None) -> View:
+        with self.lock:
+            if self._late(version):
+                return self._view((LATE,))
             return self._shown(self.commands.undo())
 
-    def end_fight(self) -> View:
+    def end_fight(self, version: int | None = None) -> View:
         """End the fight early (the foes fled or surrendered): play/commands.py's `e`."""
         with self.lock:
+            if self._late(version):
+                return self._view((LATE,))
             return self._shown(self.commands.end_fight())
 
-    def override(self, fact: str) -> View:
+    def override(self, fact: str, version: int | None = None) -> View:
         """Ask `fact` again: the answer replaces what the step took as known."""
         with self.lock:
+            if self._late(version):
+                return self._view((LATE,))
             return self._shown(self.commands.override(fact))
+
+    def _late(self, version: int | None) -> bool:
+        return version is not None and version != self.version
+
+    def _player(self, name: str, messages: tuple[str, ...] = ()) -> PlayerView:
+        return player_view(self.session, name, answerer(self.session), self.version, messages)
 
     def _shown(self, reply: Reply) -> View:
         """The page after a command and the steps the tool then took: the errors, or what it did."""
         flight = fly(self.pilot, self.commands)
+        if flight.changed or not reply.errors:
+            self.version += 1  # every page shows something new
         if flight.changed or flight.errors or reply.show == "step":
             self.flight = flight  # else nothing changed: what the tool did before is still what led here
         said = tuple(visible(message, newlines=False) for message in reply.errors)
@@ -118,4 +178,10 @@ class Game:
             session.pause,
             () if over else quick_fixes(session),
             () if over else other_fixes(session),
+            self.version,
+            self._waiting(),
         )
+
+    def _waiting(self) -> str | None:
+        who = answerer(self.session)
+        return who if who in self.players else None

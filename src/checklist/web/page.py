@@ -8,13 +8,17 @@ own two files (htmx and serve.js), and the page's Content-Security-Policy allows
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from checklist.present.chart import StepView
+from checklist.present.player import PlayerView
 from checklist.present.rolls import roll_line
 from checklist.present.screen import QuestionView, RefView, Screen
 from checklist.present.summary import SummaryView
 from checklist.web.game import View
 from checklist.web.panels import (
     cards_html,
+    combatant_html,
     done_html,
     e,
     fight_html,
@@ -26,10 +30,32 @@ from checklist.web.panels import (
 
 HTMX_CONFIG = '{"includeIndicatorStyles": false, "allowEval": false, "allowScriptTags": false}'
 YES_NO = {"yes": "y", "no": "n"}  # keys for the choices named so, besides their numbers
+POLL = "every 700ms"  # how often a page asks for news: another page's answer shows within a second
 
 
-def page(view: View, chart: str, token: str, title: str) -> str:
-    """The whole page: the shell around #play."""
+@dataclass(frozen=True, slots=True)
+class Join:
+    """A player's link, for the game master's page: the address, and its QR code as SVG (or "")."""
+
+    name: str
+    url: str
+    qr: str = ""
+
+
+def _news(route: str, target: str) -> str:
+    """The element that asks for news (GET route?v=the version shown, #version's value, every 700 ms)
+    and swaps `target` when the game changed; outside `target`, so no answer waits on it."""
+    return (
+        f'<div id="news" hidden hx-get="{e(route)}" hx-trigger="{POLL}" hx-include="#version" '
+        f'hx-target="{target}" hx-swap="outerHTML" hx-sync="this:drop"></div>\n'
+    )
+
+
+def _version(version: int) -> str:
+    return f'<input type="hidden" id="version" name="v" value="{version}">'
+
+
+def _shell(title: str, token: str, body: str) -> str:
     headers = e('{"X-Checklist-Token": "' + token + '"}')
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -38,8 +64,58 @@ def page(view: View, chart: str, token: str, title: str) -> str:
         f"<title>{e(title)} · checklist</title>\n"
         '<link rel="stylesheet" href="/static/serve.css">\n'
         '<script src="/static/htmx.min.js" defer></script>\n<script src="/static/serve.js" defer></script>\n'
-        f'</head>\n<body hx-headers="{headers}">\n'
-        f"{play(view, chart, token)}\n</body>\n</html>\n"
+        f'</head>\n<body hx-headers="{headers}">\n{body}</body>\n</html>\n'
+    )
+
+
+def page(view: View, chart: str, token: str, title: str, joins: tuple[Join, ...] = ()) -> str:
+    """The whole page: the shell around #play (and, with players, their links and the news)."""
+    extra = (_news("/poll", "#play") + joins_html(joins)) if joins else ""
+    return _shell(title, token, f"{play(view, chart, token)}\n{extra}")
+
+
+def joins_html(joins: tuple[Join, ...]) -> str:
+    """The players' links, each as text and as a QR code to scan with a phone; folded."""
+    items = "".join(
+        f'<li><span class="name">{e(j.name)}</span> <a href="{e(j.url)}" class="join-url">{e(j.url)}</a>'
+        + (f'<span class="qr" role="img" aria-label="QR code of {e(j.name)}\u2019s link">{j.qr}</span>' if j.qr else "")
+        + "</li>"
+        for j in joins
+    )
+    return (
+        f'<details class="joins" id="joins"><summary>Players\u2019 links ({len(joins)})</summary>'
+        f'<ul class="join-list">{items}</ul></details>\n'
+    )
+
+
+def player_page(view: PlayerView, token: str, title: str) -> str:
+    """A player's own page: the shell around #mine, and the news."""
+    route = f"/p/{token}/poll"
+    return _shell(f"{view.name} · {title}", token, f"{mine(view, token)}\n{_news(route, '#mine')}")
+
+
+def mine(view: PlayerView, token: str) -> str:
+    """#mine: the player's combatant (HP, FP, shock, posture, conditions), whose turn it is, the roll
+    just made, and their question when it is theirs (else whose answer the table waits for)."""
+    out = [f'<h1 id="step-title">{e(view.name)}</h1>']
+    if view.card is not None:
+        out.append(f'<ol class="combatants mine-card">{combatant_html(view.card)}</ol>')
+    if view.turn:
+        out.append(f'<p class="round">Round {e(view.round)}, <strong>{e(view.turn)}</strong>\u2019s turn</p>')
+    if view.roll is not None:
+        out.append(f'<p class="roll" id="roll">{e(roll_line(view.roll))}</p>')
+    out.append(messages_html(view.messages))
+    if view.over:
+        out.append('<p class="waiting" id="waiting">The fight is over.</p>')
+    elif view.question is not None:
+        out.append('<p class="yours" id="yours"><strong>Your answer</strong>, please:</p>')
+        out.append(question_html(view.question, token, f"p/{token}/answer", "#mine", view.version))
+    else:
+        whose = f"{view.waiting}\u2019s answer" if view.waiting else "the game master"
+        out.append(f'<p class="waiting" id="waiting">Waiting for {e(whose)}.</p>')
+    return (
+        f'<main id="mine" class="mine" data-version="{view.version}" aria-labelledby="step-title">'
+        f"{_version(view.version)}\n{''.join(out)}\n</main>"
     )
 
 
@@ -55,8 +131,8 @@ def play(view: View, chart: str, token: str) -> str:
     side = ledgers_html(view.screen) + cards_html(view.screen) if view.screen is not None else ""
     mode, opened = ("learn", " open") if view.learn else ("table", "")
     return (
-        f'<main id="play" class="play {mode}" data-step="{e(view.chart.current)}">\n'
-        f"{roster}"
+        f'<main id="play" class="play {mode}" data-step="{e(view.chart.current)}" data-version="{view.version}">\n'
+        f"{_version(view.version)}{roster}"
         f'<section class="turn" aria-labelledby="step-title">\n{turn}</section>\n'
         f'<section class="detail" aria-label="Ledgers and cards" tabindex="0">{side}</section>\n'
         f'<details class="chart-pane" id="chart-pane"{opened}><summary>Flowchart <kbd>f</kbd></summary>\n'
@@ -77,7 +153,10 @@ def _quick_forms(view: View, token: str) -> dict[str, str]:
             f'aria-label="Correct {e(fix.combatant)}: {e(fix.label)} ({e(fix.fact)})">✎ {e(fix.label)}</button>'
         )
         out[fix.combatant] = out.get(fix.combatant, "") + button
-    return {name: _form("override", token, buttons, "quick", f"Correct {name}") for name, buttons in out.items()}
+    return {
+        name: _form("override", token, buttons, "quick", f"Correct {name}", version=view.version)
+        for name, buttons in out.items()
+    }
 
 
 def turn_html(s: Screen, view: View, token: str) -> str:
@@ -103,8 +182,13 @@ def turn_html(s: Screen, view: View, token: str) -> str:
     if s.resumed:
         out.append('<p class="passed">(back here after the split)</p>')
     out.append(messages_html(s.messages))
+    if view.waiting:  # a player may answer this on their own page; the game master may answer instead
+        out.append(
+            f'<p class="waiting" id="waiting">Waiting for <strong>{e(view.waiting)}</strong>\u2019s answer '
+            "on their page; or answer here for them.</p>"
+        )
     if s.question is not None:
-        out.append(question_html(s.question, token))
+        out.append(question_html(s.question, token, version=view.version))
     out.append(_controls(view, view.fixes, token))
     if s.prose:
         prose = "".join(f"<p>{e(line)}</p>" for line in s.prose)
@@ -123,17 +207,30 @@ def messages_html(messages: tuple[str, ...]) -> str:
     return f'<ul class="messages" id="messages" role="alert">{items}</ul>'
 
 
-def _form(action: str, token: str, body: str, css: str = "", label: str = "") -> str:
+def _form(
+    action: str,
+    token: str,
+    body: str,
+    css: str = "",
+    label: str = "",
+    target: str = "#play",
+    version: int | None = None,
+) -> str:
+    """A form that posts to /action (htmx: swapping `target`); `version`: the game's version it was made at,
+    so an answer sent after another page changed the question is not taken for the new one."""
     labelled = f' aria-label="{e(label)}"' if label else ""
+    sent = f'<input type="hidden" name="v" value="{version}">' if version is not None else ""
     # hx-sync: a second click while an answer is on its way is dropped, not taken for the next question
     return (
-        f'<form class="{css}" method="post" action="/{action}" hx-post="/{action}" hx-target="#play" '
-        f'hx-swap="outerHTML" hx-sync="#play:drop"{labelled}>'
-        f'<input type="hidden" name="token" value="{e(token)}">{body}</form>'
+        f'<form class="{css}" method="post" action="/{action}" hx-post="/{action}" hx-target="{target}" '
+        f'hx-swap="outerHTML" hx-sync="{target}:drop"{labelled}>'
+        f'<input type="hidden" name="token" value="{e(token)}">{sent}{body}</form>'
     )
 
 
-def question_html(q: QuestionView, token: str) -> str:
+def question_html(
+    q: QuestionView, token: str, action: str = "answer", target: str = "#play", version: int | None = None
+) -> str:
     """The question, its choices as buttons (1-9, y/n), a field for a typed roll or number, Enter."""
     fact = f' data-fact="{e(q.fact)}"' if q.fact else ""
     ask = f'<p class="ask" id="ask" data-kind="{e(q.kind)}"{fact}>{"Override: " if q.override else ""}{e(q.text)}</p>'
@@ -142,7 +239,7 @@ def question_html(q: QuestionView, token: str) -> str:
         button = (
             '<button type="submit" name="answer" value="" data-key="enter" class="go">Go on <kbd>Enter</kbd></button>'
         )
-        return _form("answer", token, ask + following + button, "question", "Go on")
+        return _form(action, token, ask + following + button, "question", "Go on", target, version)
     parts = [ask]
     if q.against is not None:  # the number to roll against, before the roll (a tablet showed it only after)
         parts.append(f'<p class="against" id="against">succeeds on <strong>{e(q.against)}</strong></p>')
@@ -180,7 +277,7 @@ def question_html(q: QuestionView, token: str) -> str:
             f'<button type="submit" name="answer" value="" data-key="enter" class="default">'
             f"{e(q.default)} <kbd>Enter</kbd></button>"
         )
-    return _form("answer", token, "".join(parts), "question", "Answer")
+    return _form(action, token, "".join(parts), "question", "Answer", target, version)
 
 
 def keypad_html(q: QuestionView) -> str:
@@ -208,16 +305,22 @@ def _controls(view: View, overridable: tuple[str, ...], token: str) -> str:
         f'<button type="submit" data-key="b"{"" if view.can_undo else " disabled"}>Back <kbd>b</kbd></button>',
         "undo",
         "Back",
+        version=view.version,
     )
     end = ""
     if view.can_end:
         end = _form(
-            "end", token, '<button type="submit" data-key="e">End the fight <kbd>e</kbd></button>', "end", "End"
+            "end",
+            token,
+            '<button type="submit" data-key="e">End the fight <kbd>e</kbd></button>',
+            "end",
+            "End",
+            version=view.version,
         )
     if not overridable:
         return f'<div class="controls">{back}{end}</div>'
     buttons = "".join(f'<button type="submit" name="fact" value="{e(f)}">{e(f)}</button>' for f in overridable)
-    fix = _form("override", token, buttons, "override", "Correct a known fact")
+    fix = _form("override", token, buttons, "override", "Correct a known fact", version=view.version)
     summary = f"Correct a known fact ({len(overridable)})"
     return f'<div class="controls">{back}{end}<details class="fix"><summary>{summary}</summary>{fix}</details></div>'
 
