@@ -55,6 +55,7 @@ def test_each_player_answers_their_own_question_and_every_page_hears_of_it(
 ) -> None:
     served = players(tmp_path, flow, charts)
     client = served.client
+    # the game master's page needs the key
     assert (
         client.get("/").status_code == 403 and client.get("/").text == GM_ONLY
     )  # the game master's page needs the key
