@@ -75,6 +75,7 @@ class Server:
             self.stop()
             raise AssertionError(f"checklist serve printed {line!r}; stderr: {self.proc.stderr.read()}")  # type: ignore[union-attr]
         self.url = found.group(1)
+        self.first = line  # the whole first line (with --players, the game master's key)
 
     def stop(self) -> int:
         if self.proc.poll() is None:
