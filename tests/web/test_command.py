@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import threading
+import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
@@ -135,3 +136,31 @@ def test_the_listening_socket_is_tcp_so_answers_are_not_held_back_by_nagle() -> 
         assert sock.proto == socket.IPPROTO_TCP
     finally:
         sock.close()
+
+
+def test_players_get_links_and_the_game_master_a_key(tmp_path: Path) -> None:
+    """--players: a link per combatant who is not an NPC, each with a token of its own; the game master's
+    address carries the key its page needs; a player's link opens their page."""
+    with served("--roster", str(DUEL_ROSTER), "--npc", "Bruno", "--players", "--session", str(tmp_path / "s.json"),
+                "--at", "combat.1") as (proc, url):  # fmt: skip
+        assert proc.stdout is not None
+        joined = proc.stdout.readline()
+        found = re.match(r"  player Alice: (http://127\.0\.0\.1:\d+/p/[\w-]{20,})$", joined.rstrip("\n"))
+        assert found is not None, joined
+        with urllib.request.urlopen(found.group(1), timeout=120) as response:
+            assert response.status == 200 and "Alice" in response.read().decode("utf-8")
+        try:
+            urllib.request.urlopen(url, timeout=120)  # the address without its key
+            raise AssertionError("the game master's page opened without its key")
+        except urllib.error.HTTPError as refused:
+            assert refused.code == 403
+
+
+def test_players_without_a_roster_or_with_only_npcs_is_a_usage_error(tmp_path: Path) -> None:
+    base = [sys.executable, "-m", "checklist", "serve", "--port", "0", "--players"]
+    bare = subprocess.run([*base, "--session", str(tmp_path / "a.json")], capture_output=True, text=True, timeout=120)
+    assert bare.returncode == exitcodes.USAGE and "--players needs a roster (--roster FILE)" in bare.stderr
+    npcs = subprocess.run([*base, "--roster", str(DUEL_ROSTER), "--npc", "Alice", "--npc", "Bruno", "--session",
+                           str(tmp_path / "b.json")], capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert npcs.returncode == exitcodes.USAGE and "every combatant of the roster is an NPC" in npcs.stderr
+    assert "Traceback" not in bare.stderr + npcs.stderr
