@@ -12,7 +12,7 @@ from the outside, over HTTP on loopback with one kept-alive connection, as a bro
 
 `--players` measures `checklist serve --players` instead: examples/skirmish.toml with two orcs
 NPCs, so six combatants are players; six player pages and the game master's page are open at
-once, each a thread with its own connection that asks for news every 700 ms as the page does
+once, each a thread with its own connection that asks for news every 500 ms as the page does
 (GET .../poll?v=), and answers when the question is its own (the game master: when no player
 is waited for, and now and then instead of one, so that answers cross). Fights are played
 until 500 answers are taken (a new server and session file when a fight ends). It reports how
@@ -49,7 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ROSTER = ROOT / "examples" / "duel.toml"
 SKIRMISH = ROOT / "examples" / "skirmish.toml"
 NPCS = ("Orc 4", "Orc 5")  # the other six combatants are players: six player pages
-POLL_S = 0.7  # as the page's hx-trigger: every 700ms
+POLL_S = 0.5  # as the page's hx-trigger: every 500ms
 INSTEAD = 0.1  # how often the game master answers a question a player is waited for
 VERSION = re.compile(r'id="version" name="v" value="(\d+)"')
 HP = re.compile(r'<li[^>]* data-name="([^"]+)">.*?<span class="hp">([^<]+)</span>')

@@ -18,11 +18,13 @@ from checklist.roster.load import load_all
 from checklist.web.app import FORGED, GM_ONLY, NOT_YOURS, create_app
 from checklist.web.chart import Charts
 from checklist.web.game import LATE
-from checklist.web.page import Join
+from checklist.web.page import Join, mine
+from tests.conftest import ROOT, golden
 from tests.web.conftest import DUEL_ROSTER, ORIGIN, TOKEN, Served, asked, serve
 
 ALICE, BRUNO = "alice-token-0123456789", "bruno-token-0123456789"
 PLAYERS = {ALICE: "Alice", BRUNO: "Bruno"}
+GOLDEN = ROOT / "tests" / "web" / "golden"
 
 
 def players(tmp_path: Path, flow: Program, charts: Charts, npcs: tuple[str, ...] = ()) -> Served:
@@ -142,3 +144,13 @@ def test_on_every_address_a_host_that_is_an_ip_address_is_ours(tmp_path: Path, f
     forged = client.post("/answer", data={"token": TOKEN, "answer": "attack"},
                          headers={"HX-Request": "true", "Origin": "http://evil.test:8000"})  # fmt: skip
     assert forged.status_code == 403
+
+
+def test_a_players_page_as_golden_html(tmp_path: Path, flow: Program, charts: Charts) -> None:
+    """Bruno's page at his defense (his question) and Alice's at the same moment (she waits for him)."""
+    served = players(tmp_path, flow, charts)
+    for answer in ("attack", "torso", "r"):
+        served.answer(answer)
+    game = served.game
+    html = mine(game.player("Bruno"), BRUNO) + "\n" + mine(game.player("Alice"), ALICE) + "\n"
+    golden(GOLDEN / "players.html", html.replace("><", ">\n<"))

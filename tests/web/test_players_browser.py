@@ -10,6 +10,7 @@ build/screens/players-latency.txt (a figure, not a test: the machine may be load
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 from checklist.play.pilot import answerer
 from checklist.present.screen import screen
 from tests.web import test_browser as played
-from tests.web.browser import SCREENS, Server, chrome, viewport
+from tests.web.browser import SCREENS, Server, axe_source, chrome, viewport
 from tests.web.test_table import choice, on_screen
 
 pytestmark = played.pytestmark
@@ -55,6 +56,19 @@ def wait_mine(driver: Any, fact: str | None, timeout: float = HANG) -> None:
     WebDriverWait(driver, timeout, poll_frequency=0.02).until(there, f"the player's page never asked {fact}")
 
 
+def axe_violations(driver: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page (none checked when npm cannot fetch axe-core)."""
+    source = axe_source()
+    if source is None:
+        return []
+    driver.execute_script(source)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify(r.violations)));"
+    )
+    return [f"{v['id']}: {v['help']}" for v in json.loads(result) if v["impact"] in ("serious", "critical")]
+
+
 def test_a_player_answers_their_defense_on_their_own_page(turn_file: Path, browser: Any, tmp_path: Path) -> None:
     server = Server("--session", str(turn_file), "--players")
     phone = chrome(tmp_path / "phone", 390, 844)
@@ -84,6 +98,7 @@ def test_a_player_answers_their_defense_on_their_own_page(turn_file: Path, brows
         latency = time.perf_counter() - tapped
         assert answerer(local) == "Bruno"
         assert "Waiting for Bruno\u2019s answer" in played.by_css(browser, "#waiting").text
+        assert axe_violations(phone) == []  # a player's page, at their question
         SCREENS.mkdir(parents=True, exist_ok=True)
         phone.save_screenshot(str(SCREENS / "player-defense-390x844.png"))
         browser.save_screenshot(str(SCREENS / "players-gm-waiting-768x1024.png"))

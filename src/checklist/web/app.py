@@ -15,7 +15,7 @@ post is sent back to the page (303), so the page also works without JavaScript.
 With players (`checklist serve --players`), each player's combatant has a token of its own, in
 its page's address; the game master's page then needs the game master's token too (`/?key=`),
 since it can answer every question: a player's token answers only that player's question.
-Pages ask for news every 700 ms (GET .../poll with the version they show): 204 when nothing
+Pages ask for news every 500 ms (GET .../poll with the version they show): 204 when nothing
 changed, else the new fragment.
 """
 

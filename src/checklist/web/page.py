@@ -30,7 +30,7 @@ from checklist.web.panels import (
 
 HTMX_CONFIG = '{"includeIndicatorStyles": false, "allowEval": false, "allowScriptTags": false}'
 YES_NO = {"yes": "y", "no": "n"}  # keys for the choices named so, besides their numbers
-POLL = "every 700ms"  # how often a page asks for news: another page's answer shows within a second
+POLL = "every 500ms"  # how often a page asks for news: another page's answer shows within a second
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,7 @@ class Join:
 
 
 def _news(route: str, target: str) -> str:
-    """The element that asks for news (GET route?v=the version shown, #version's value, every 700 ms)
+    """The element that asks for news (GET route?v=the version shown, #version's value, every 500 ms)
     and swaps `target` when the game changed; outside `target`, so no answer waits on it."""
     return (
         f'<div id="news" hidden hx-get="{e(route)}" hx-trigger="{POLL}" hx-include="#version" '
