@@ -133,3 +133,45 @@ def test_a_player_answers_their_defense_on_their_own_page(turn_file: Path, brows
     finally:
         phone.quit()
         server.stop()
+
+
+def test_turn_a_in_six_keys_at_a_laptop_with_the_defender_on_their_page(
+    turn_file: Path, browser: Any, tmp_path: Path
+) -> None:
+    """The same turn with the keyboard alone: the game master presses 6 (Attack), Enter (Bruno), Enter
+    (Torso), Enter (rolls); Bruno presses 2 (parry) and Enter (rolls) on his page; then the game master
+    Enter (rolls the damage) and n (the combat goes on): 6 keys for the game master."""
+    server = Server("--session", str(turn_file), "--players")
+    player = chrome(tmp_path / "player", 1280, 800)
+    try:
+        home, joins = links(server)
+        local = played.expected()
+        browser.get(home)
+        player.get(joins["Bruno"])
+        played.wait_for_step(browser, local.state.step, "maneuver")
+        keys = 0
+        for key, typed in (("6", "attack"), ("\n", "bruno"), ("\n", "torso"), ("\n", "r")):
+            played.press(browser, key)
+            keys += 1
+            local.answer(typed)
+            question = local.question
+            played.wait_for_step(browser, local.state.step, question.fact if question is not None else None)
+        wait_mine(player, "defense")
+        for key, typed, then in (("2", "parry", "defense-dice"), ("\n", "r", None)):  # on Bruno's page
+            played.press(player, key)
+            local.answer(typed)
+            wait_mine(player, then)
+        question = local.question
+        played.wait_for_step(browser, local.state.step, question.fact if question is not None else None)
+        for key, typed in (("\n", "r"), ("n", "no")):
+            played.press(browser, key)
+            keys += 1
+            local.answer(typed)
+            question = local.question
+            played.wait_for_step(browser, local.state.step, question.fact if question is not None else None)
+        assert keys == 6 and local.state.roster is not None and local.state.roster.actor.name == "Bruno"
+        view = screen(local)
+        assert played.shown(browser)["hp"] == {c.name: f"{c.hp}/{c.max_hp}" for c in view.roster.combatants}  # type: ignore[union-attr]
+    finally:
+        player.quit()
+        server.stop()
