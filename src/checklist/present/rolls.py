@@ -297,7 +297,7 @@ def label(program: Program, fact: str) -> str:
     text = _ASIDE.sub("", decl.question).split(", ")[0].strip().rstrip("?").strip()  # asides: the rule's text says
     for lead in ("What is the ", "What is "):
         text = text.removeprefix(lead)
-    return text[:1].lower() + text[1:]
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text  # `HP restored` keeps its capitals
 
 
 def _words(

@@ -25,6 +25,7 @@ from checklist.present.refs import describe as describe_ref
 from checklist.present.rolls import RollView, last_roll, roll_adds, roll_target
 from checklist.present.rolls import label as fact_label
 from checklist.present.words import gm_words
+from checklist.present.worked import RowView, WorkedView, behind, rows_used, worked_since
 from checklist.roster.combatants import Roster
 
 
@@ -153,6 +154,8 @@ class Screen:
     brief: bool = False  # the table view: no prose (one key away), cards in short form
     roll: RollView | None = None  # the roll the last answer made, with what it was rolled against
     assumed: tuple[tuple[str, Value], ...] = ()  # facts taken without asking since the last answer
+    worked: tuple[WorkedView, ...] = ()  # computed facts the steps found: since the last answer, or at this step
+    rows: tuple[RowView, ...] = ()  # the rows of the tables the step uses, picked by the facts it read
 
     @property
     def ledgers(self) -> tuple[LedgerView, ...]:
@@ -174,6 +177,7 @@ def screen(session: Session) -> Screen:
         OptionsView(fact.name, fact.choices) for o in step.options if (fact := program.facts.get(o.fact)) is not None
     )
     last = state.last
+    roll = last_roll(session)
     roster = None
     if state.roster is not None:
         turn = program.steps[state.step].checklist in program.turn_loop
@@ -198,9 +202,35 @@ def screen(session: Session) -> Screen:
         (),
         passed_steps(session),
         not session.pause,
-        last_roll(session),
+        roll,
         assumed_since(session),
+        _worked(session, roll),
+        rows_used(session),
     )
+
+
+def _worked(session: Session, roll: RollView | None) -> tuple[WorkedView, ...]:
+    """What the table view lists as worked out since the last answer, less what the roll's line
+    says: a damage roll's line says what the damage did, a roll's outcome what its step found."""
+    if roll is not None and roll.then is not None:
+        return ()
+    found = worked_since(session, skip_answered=roll is not None and roll.outcome is not None)
+    if session.pause:
+        shown = {k.fact for k in _known_shown(session)}  # step by step, `known:` lines say the step's own
+        return tuple(w for w in found if w.fact not in shown)
+    # the table view: numbers worked out from other facts (a result, not a default taken), less
+    # what the next roll's `succeeds on` spells out
+    question = session.state.question
+    calls = session.program.rolled_against.get(question.fact or "", ()) if question is not None else ()
+    skills = [c.args[2].name for _, c in calls if isinstance(c.args[2], m.Name)]
+    said = set().union(*(behind(session, skill) for skill in skills))
+    return tuple(w for w in found if isinstance(w.value, int) and _from_facts(w) and w.fact not in said)
+
+
+def _from_facts(worked: WorkedView) -> bool:
+    """Whether the formula that gave the value read a fact (`if ... then 1 else ...` taking its 1 did not)."""
+    formula = worked.work.rpartition(" = ")[0]
+    return bool(worked.read) and not formula.lstrip("-").isdigit()
 
 
 def ref_view(ref: m.Ref) -> RefView:

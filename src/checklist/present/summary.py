@@ -10,7 +10,9 @@ from checklist.engine.session import Session
 from checklist.engine.state import Finish, Visit
 from checklist.graph.program import Program
 from checklist.present.fight import FightView, fight_view
+from checklist.present.rolls import last_roll
 from checklist.present.screen import KnownView, RefView, known_view, ref_view
+from checklist.present.worked import WorkedView, worked_since
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +45,7 @@ class SummaryView:
     trace: tuple[VisitView, ...]
     refs: tuple[RefView, ...]  # every reference met, once
     fight: FightView | None = None  # with a roster: who is left with what, and the combat log
+    worked: tuple[WorkedView, ...] = ()  # what the steps since the last answer worked out
 
 
 def summary_view(session: Session) -> SummaryView:
@@ -67,7 +70,14 @@ def summary_view(session: Session) -> SummaryView:
         trace=tuple(_visit_view(number, visit, program) for number, visit in enumerate(trace, 1)),
         refs=tuple(refs.values()),
         fight=fight_view(session),
+        worked=_worked(session),
     )
+
+
+def _worked(session: Session) -> tuple[WorkedView, ...]:
+    """What the steps since the last answer worked out (none after a damage roll: its line said it)."""
+    roll = last_roll(session)
+    return () if roll is not None and roll.then is not None else worked_since(session)
 
 
 def _visit_view(number: int, visit: Visit, program: Program) -> VisitView:

@@ -21,6 +21,7 @@ from checklist.present.screen import CardView, LedgerView, QuestionView, RosterV
 from checklist.present.summary import SummaryView, VisitView, summary_view
 from checklist.present.text import combatant_text, log_text, signed
 from checklist.present.where import WhereView, where_view
+from checklist.present.worked import RowView, WorkedView, worked_text
 
 _STYLE = {
     "title": "\x1b[1m",
@@ -65,6 +66,7 @@ def screen_text(view: Screen, paint: Painter) -> str:
         lines.append(roll_text(view.roll, paint))
     if view.passed:
         lines.append(paint("→ " + " · ".join(view.passed), "dim"))
+    lines.extend(paint(line, "known") for line in worked_lines(view.worked, paint.width, len(view.worked)))
     if view.assumed:
         said = " · ".join(f"{fact} {value}" for fact, value in view.assumed)
         lines.append(paint(f"   assumed: {said}  (o NAME changes one)", "dim"))
@@ -78,6 +80,7 @@ def screen_text(view: Screen, paint: Painter) -> str:
     if view.refs:
         lines.append("   " + paint("refs: " + "; ".join(r.described for r in view.refs), "ref"))
     lines.extend(paint(f"   see table: {table}", "dim") for table in view.tables)
+    lines.extend(paint(f"      {row_line(r)}", "dim") for r in view.rows)
     lines.extend(paint(f"   options ({o.fact}): {', '.join(o.choices)}", "dim") for o in view.options)
     for known in view.known:
         if known.ledger is not None:
@@ -100,6 +103,7 @@ def _brief_lines(view: Screen, paint: Painter) -> list[str]:
     lines = [paint(where + "─" * max(3, min(paint.width, 80) - len(where) - len(hint)), "head") + paint(hint, "dim")]
     if view.roll is not None:
         lines.append(roll_text(view.roll, paint))
+    lines.extend(paint(line, "known") for line in worked_lines(view.worked, min(paint.width, 80)))
     if view.roster is not None:
         lines.append(paint(roster_text(view.roster, brief=True), "dim"))
     if view.resumed:
@@ -117,6 +121,21 @@ def _brief_lines(view: Screen, paint: Painter) -> list[str]:
     if question is not None:
         lines.extend(question_lines(question, paint, brief=True))
     return lines
+
+
+def worked_lines(views: tuple[WorkedView, ...], width: int = 80, most: int = 3) -> list[str]:
+    """`   HP restored 1 = max((restore-dice 3 - 2), 1)`: what each computed fact came to, and how
+    when that fits on its line; after `most` of them, how many more (`w` lists every fact)."""
+    out = ["   " + worked_text(view, width - 3) for view in views[:most]]
+    if len(views) > most:
+        out.append(f"   … and {len(views) - most} more worked out (w lists them)")
+    return out
+
+
+def row_line(view: RowView) -> str:
+    """`Posture table, Kneeling (attacker-posture): attack -2 · defense -2`."""
+    cells = " · ".join(f"{column} {cell}" for column, cell in view.cells)
+    return f"{view.table}, row for {view.by}: {cells}"
 
 
 def roster_text(view: RosterView, brief: bool = False) -> str:
@@ -291,6 +310,7 @@ def summary_text(view: SummaryView, paint: Painter, trace: bool = True) -> str:
         lines = [paint(f"== The flow ended at {view.at}{label} ==", "title")]
     else:
         lines = [paint(f"== The flow stopped at {view.at}: {view.label} ==", "error"), "   b goes back"]
+    lines[1:1] = [paint(line, "known") for line in worked_lines(view.worked, paint.width)]  # since the last answer
     if view.fight is not None:
         lines.extend(fight_lines(view.fight, paint.width))
     lines.append(f"Steps visited: {view.visits} ({view.distinct} different)")

@@ -15,6 +15,7 @@ from checklist.present.player import PlayerView
 from checklist.present.rolls import roll_line
 from checklist.present.screen import QuestionView, RefView, Screen
 from checklist.present.summary import SummaryView
+from checklist.present.worked import worked_text
 from checklist.web.game import View
 from checklist.web.panels import (
     cards_html,
@@ -176,6 +177,7 @@ def turn_html(s: Screen, view: View, token: str) -> str:
             out.append(f'<p class="roll-then">→ {e(s.roll.then)}</p>')
     if s.passed:
         out.append(f'<p class="passed">→ {e(" · ".join(s.passed))}</p>')
+    out.extend(f'<p class="worked">{e(worked_text(w))}</p>' for w in s.worked)
     if s.assumed:
         said = " · ".join(f"{fact} {value}" for fact, value in s.assumed)
         out.append(f'<p class="assumed">assumed: {e(said)}</p>')
@@ -328,6 +330,7 @@ def _controls(view: View, overridable: tuple[str, ...], token: str) -> str:
 def _end_html(view: View, token: str) -> str:
     summary: SummaryView | None = view.summary
     out = [summary_html(summary) if summary is not None else ""]
+    out += [f'<p class="worked">{e(worked_text(w))}</p>' for w in summary.worked] if summary is not None else []
     out += [done_html(view.done)] if view.done else []  # the tool's last steps led here (--autopilot)
     out.append(messages_html(view.messages))
     out.append(_controls(view, (), token))
