@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from checklist import model as m
-from checklist.compute.evaluate import rows_holding
 from checklist.engine.questions import Value
 from checklist.engine.session import Session
 from checklist.engine.state import Visit
+from checklist.model.names import slug
 from checklist.present.passing import since_answer
 from checklist.present.rolls import label
 
@@ -108,7 +108,7 @@ def rows_used(session: Session) -> tuple[RowView, ...]:
 def _row(table: m.Table, fact: str, value: Value) -> RowView | None:
     if not isinstance(value, str) or value in ("yes", "no"):
         return None  # a number matches ranges by chance: only a choice's value picks a row
-    rows = rows_holding(table.rows, 0, value)
+    rows = [r for r in table.rows if r.cells and slug(r.cells[0]) == value]  # by name: no range, no blank
     if not rows:
         return None
     cells = tuple(
