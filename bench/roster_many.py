@@ -1,0 +1,67 @@
+"""`checklist roster` on many sheets at once against one sheet (issue 27, part 5):
+`python bench/roster_many.py [--sheets 50] [--runs 7] [FOLDER]`.
+
+FOLDER (default ../shared/gcs beside the checkout) gives the real sheets; they are copied, round
+robin, to a temporary folder as N files. One sheet and N sheets are timed alternately, CPU time
+of the child beside the wall time. Target: N sheets take at most 1.5x one sheet + 20 ms a sheet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def timed(args: list[str]) -> tuple[float, float, int]:
+    """(CPU s, wall s, exit code) of `checklist roster ARGS`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "checklist", "roster", *args], capture_output=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, done.returncode
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", default=str(ROOT.parent / "shared" / "gcs"))
+    parser.add_argument("--sheets", type=int, default=50)
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    sheets = sorted(Path(args.folder).rglob("*.gcs"))
+    if not sheets:
+        print(f"no .gcs sheets under {args.folder}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        copies = [shutil.copy(sheets[i % len(sheets)], Path(tmp) / f"s{i:03d}.gcs") for i in range(args.sheets)]
+        one: list[tuple[float, float, int]] = []
+        many: list[tuple[float, float, int]] = []
+        for _ in range(args.runs):
+            one.append(timed([str(copies[0])]))
+            many.append(timed([str(c) for c in copies]))
+    for name, got in (("1 sheet", one), (f"{args.sheets} sheets", many)):
+        cpu, wall = statistics.median(g[0] for g in got), statistics.median(g[1] for g in got)
+        codes = sorted({g[2] for g in got})
+        print(f"{name}: CPU median {cpu * 1000:.0f} ms, wall median {wall * 1000:.0f} ms, exit {codes}")
+    for i, figure in ((0, "CPU"), (1, "wall")):
+        base = statistics.median(g[i] for g in one)
+        limit = 1.5 * base + 0.020 * args.sheets
+        got_many = statistics.median(g[i] for g in many)
+        verdict = "met" if got_many <= limit else "NOT met"
+        print(f"{figure}: {got_many * 1000:.0f} ms for {args.sheets}, limit {limit * 1000:.0f} ms: {verdict}")
+    print(f"(load average {os.getloadavg()[0]:.1f})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
