@@ -267,12 +267,19 @@ def test_axe_finds_no_serious_or_critical_violation(turn_file: Path, browser: An
                 from selenium.webdriver.support.ui import WebDriverWait
 
                 WebDriverWait(browser, HANG).until(lambda d, b=before: shown(d)["lit"] != b)  # each moves on
-            browser.execute_script(source)
-            result = browser.execute_async_script(
-                "const done = arguments[arguments.length - 1];"
-                "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify(r.violations)));"
-            )
-            bad = [v for v in json.loads(result) if v["impact"] in ("serious", "critical")]
-            assert bad == [], json.dumps([(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in bad])
+            _no_serious_violation(browser, source)
+        for width, height in ((768, 1024), (390, 844), (1280, 800)):  # the roll prompt at the three sizes
+            viewport(browser, width, height)
+            _no_serious_violation(browser, source, f"{width}x{height}")
     finally:
         server.stop()
+
+
+def _no_serious_violation(browser: Any, source: str, size: str = "") -> None:
+    browser.execute_script(source)
+    result = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify(r.violations)));"
+    )
+    bad = [v for v in json.loads(result) if v["impact"] in ("serious", "critical")]
+    assert bad == [], size + json.dumps([(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in bad])
