@@ -76,6 +76,8 @@ def fact_question(
         options = tuple(Option(c, c) for c in offered)
         barred = tuple(Option(c, _asks(program, guard)) for c, guard in fact.guards if c not in offered)
         return Question("choice", fact.question, fact.name, options, override=override, barred=barred)
+    if fact.kind == "table" and names:  # a hit location: the target's own (their sheet's body)
+        return Question("table", fact.question, fact.name, tuple(Option(n, n) for n in names), override=override)
     if fact.kind == "table":
         table = program.tables.get(fact.table or "")
         rows = table.rows if table is not None else ()
