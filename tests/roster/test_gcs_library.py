@@ -52,7 +52,7 @@ def test_basic_warrior_field_by_field() -> None:
     assert sheet.pain_threshold == "high"
     assert dict(sheet.traits) == {"combat-reflexes": True, "grip-mastery": False}
     assert dict(sheet.skills) == {"bow": 13, "brawling": 14, "broadsword": 15, "shield-shield": 14}
-    # DR: the mail's 4, 2 against crushing; the skull's 6 as GCS gives it (its own 2 included); gauntlets 4 on the hands, boots 2
+    # DR: the mail's 4, 2 against crushing; the skull's 6 as GCS gives it (its own 2 in it); gauntlets 4, boots 2
     assert sheet.dr_at("torso", "cut") == 4 and sheet.dr_at("torso", "cr") == 2
     assert sheet.dr_at("skull", "imp") == 6 and sheet.dr_at("skull", "cr") == 4
     assert sheet.dr_at("hand", "cr") == 4 and sheet.dr_at("foot", "cut") == 2 and sheet.dr_at("face", "cut") == 0
