@@ -141,16 +141,11 @@ class Reader:
         return tuple(self.roster.sheets[i].name for i in others)
 
     def body(self) -> tuple[str, ...]:
-        """The target's own hit locations, when their sheet has a body (roster/body.py), then the flow's
-        sub-locations whose DR the sheet lists (the jaw, the spine): what a hit location fact can name."""
+        """What a hit location fact can name against the target: their body's (Roster.locations)."""
         try:
-            sheet = self.roster.sheets[self.combatant("target")] if self.roster is not None else None
+            return self.roster.locations(self.combatant("target")) if self.roster is not None else ()
         except NoRoster:
             return ()
-        if sheet is None or not sheet.locations:
-            return ()
-        own = tuple(p.key for p in sheet.locations)
-        return own + tuple(dict.fromkeys(loc for loc, _ in sheet.dr if loc not in own))
 
     def _choose(self, decl: m.Fact) -> Value:
         """Without a roster there is nobody to choose (the value is empty); one choice is taken, and so

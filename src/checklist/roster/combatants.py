@@ -168,6 +168,13 @@ class Roster:
             return max(blocks) if blocks else None
         return number
 
+    def locations(self, who: int) -> tuple[str, ...]:
+        """The hit locations of `who`'s own body (roster/body.py), then the flow's sub-locations whose DR
+        the sheet lists (the jaw, the spine); none when the sheet has no body (the flow's table is used)."""
+        sheet = self.sheets[who]
+        own = tuple(p.key for p in sheet.locations)
+        return (own + tuple(dict.fromkeys(loc for loc, _ in sheet.dr if loc not in own))) if own else ()
+
     def learn(self, who: int, attr: str, value: Value) -> Roster:
         """Remember an answer about what a combatant has (OWNED), for that combatant only."""
         return self._changed(who, learned=_put(self.states[who].learned, attr, value))
