@@ -76,7 +76,7 @@ def test_the_knight_as_the_flow_reads_him() -> None:
     assert roster.get(0, "dr", "right-arm") == 4 and roster.get(0, "dr", "left-leg") == 2
     assert roster.get(0, "dr", "arm-joint") == 4  # both arms 4
     assert roster.get(0, "dr", "leg-joint") is None  # the legs differ (3, 2): asked
-    assert roster.get(0, "dr", "ear") is None  # GCS has no ear: asked
+    assert roster.get(0, "dr", "ear") == roster.get(0, "dr", "face")  # GCS has no ear: as the face (MA137)
 
 
 def test_a_nicknames_quotes_are_dropped_from_the_name_the_roster_shows(tmp_path: Path) -> None:

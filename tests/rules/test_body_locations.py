@@ -147,13 +147,13 @@ def test_an_aimed_attack_takes_the_sheets_penalty_and_dr(
 @needs_library
 def test_the_aimed_locations_offered_are_the_targets(flow: Program, tmp_path: Path) -> None:
     """Against the Serpent, the question lists its own locations (no arms, no legs), then the flow's
-    sub-locations its DR lists (the jaw in the face, the spine in the torso)."""
+    sub-locations its DR lists (the jaw and the ear in the face, the spine in the torso)."""
     session = Session(flow, at="combat.1", seed=11, roster=alice_against(tmp_path, "serpent"), pause=False)
     while (question := session.question) is not None and question.fact != "aimed-location":
         session.answer(ATTACK[question.fact or ""])
     assert question is not None
     assert [o.value for o in question.options] == [
         *("eyes", "skull", "face", "neck", "torso", "vitals"),
-        *("jaw", "nose", "carotid-artery", "jugular-vein", "spine"),
+        *("jaw", "nose", "ear", "carotid-artery", "jugular-vein", "spine"),
     ]
     assert question.default == "torso"

@@ -22,7 +22,7 @@ from checklist.roster.gcs.values import Json, obj, objects, text, whole
 # the flow's sub-locations that sit in a location of GCS's (by id), whose DR is that location's
 # (rules.flow, hit-locations, dr-from): listed so that the flow offers them against this body
 SUBS = {
-    "face": ("jaw", "nose"),
+    "face": ("jaw", "nose", "ear"),  # the ear as the face (MA137; rules.flow, hit-locations, dr-from)
     "neck": ("carotid-artery", "jugular-vein"),
     "torso": ("spine",),
     "hand": ("hand-joint",),
