@@ -27,7 +27,7 @@ ONE_LINE = {  # fact -> (file, its line before the rewrite)
     "wound-location": (
         "injury.flow",
         'fact wound-location : choice from hit-locations per attack "Which hit location was struck?" = i'
-        "f location-unknown then (if hit > 1 then hit-location.location[hit-location-roll] else random-l"
+        "f location-unknown then (if hit > 1 then next-location else random-l"
         "ocation) else if attack-roll = miss-by-one-other-location then miss-spot else aimed-location",
     ),
     "head-spine-or-vitals": (
@@ -38,9 +38,9 @@ ONE_LINE = {  # fact -> (file, its line before the rewrite)
     ),
     "knockdown-modifier": (
         "injury.flow",
-        'fact knockdown-modifier : number per attack "Knockdown and stunning modifier" = (if wound-locat'
-        "ion = ear and not cutting-attack then knockdown-rules.modifier[skull] else knockdown-rules.modi"
-        "fier[wound-location]) + pain-rules.knockdown[target-pain]",
+        'fact knockdown-modifier : number per attack "Knockdown and stunning modifier" = (if wound-kind'
+        " = ear and not cutting-attack then knockdown-rules.modifier[skull] else knockdown-rules.modi"
+        "fier[wound-kind]) + pain-rules.knockdown[target-pain]",
     ),
     "knockdown-failed": (
         "injury.flow",

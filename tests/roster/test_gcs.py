@@ -71,12 +71,12 @@ def test_the_knight_as_the_flow_reads_him() -> None:
     assert roster.get(0, "block") == 11  # the shield's
     assert roster.get(0, "weapon-skill") == 14 and roster.get(0, "holding-weapon") == "yes"
     assert roster.get(0, "grip-mastery") == "yes" and roster.get(0, "combat-reflexes") == "no"
-    # DR: skull 7 - its own 2 (the flow adds that) = 5, 3 against crushing; the torso 5, 3 cr, 6 pi
-    assert roster.get(0, "dr", "skull") == 5 and roster.get(0, "dr", "torso") == 5  # against his own sword: cut
+    # DR: skull 7 as GCS gives it (its own 2 included), 5 against crushing; the torso 5, 3 cr, 6 pi
+    assert roster.get(0, "dr", "skull") == 7 and roster.get(0, "dr", "torso") == 5  # against his own sword: cut
     assert roster.get(0, "dr", "right-arm") == 4 and roster.get(0, "dr", "left-leg") == 2
     assert roster.get(0, "dr", "arm-joint") == 4  # both arms 4
     assert roster.get(0, "dr", "leg-joint") is None  # the legs differ (3, 2): asked
-    assert roster.get(0, "dr", "ear") is None  # GCS has no ear: asked
+    assert roster.get(0, "dr", "ear") == roster.get(0, "dr", "face")  # GCS has no ear: as the face (MA137)
 
 
 def test_a_nicknames_quotes_are_dropped_from_the_name_the_roster_shows(tmp_path: Path) -> None:
@@ -96,14 +96,14 @@ def test_dr_is_against_the_damage_type_of_the_attackers_readied_weapon(tmp_path:
     assert roster.sheets[0].dr_at("torso", "cut") == 5
     assert roster.sheets[0].dr_at("torso", "cr") == 3
     assert roster.sheets[0].dr_at("torso", "pi-large") == 6  # GCS's piercing: pi-, pi, pi+ and pi++
-    assert roster.sheets[0].dr_at("skull", "cut") == 5
+    assert roster.sheets[0].dr_at("skull", "cut") == 7
     # a club-wielder against the knight: crushing
     club = {"name": "Club Guy", "st": 10, "dx": 10, "ht": 10, "hp": 10, "basic-speed": 9,
             "weapon": [{"name": "club", "damage": "1d", "type": "cr", "skill": "axe-mace"}]}  # fmt: skip
     person, _ = combatant(KNIGHT)
     both = from_data({"combatant": [club, person]}, "r")
     assert both.actor.name == "Club Guy"
-    assert both.get(1, "dr", "torso") == 3 and both.get(1, "dr", "skull") == 3
+    assert both.get(1, "dr", "torso") == 3 and both.get(1, "dr", "skull") == 5
 
 
 def test_the_notes_say_what_was_chosen_and_what_is_not_used() -> None:
@@ -114,7 +114,6 @@ def test_the_notes_say_what_was_chosen_and_what_is_not_used() -> None:
         f"{where}, Medium Shield: the shield's DB is not a bonus to Dodge, Parry and Block on the sheet (GCS has "
         "not added it to them), nor a note; the flow asks for it (shield-db)",
         f"{where}, hit location `Torso`: DR 8 against `laser` is not used (the flow's damage types do not include it)",
-        f"{where}: the Humanoid body gives no DR for ear, femoral-artery, leg-joint; asked when hit there",
     )
 
 

@@ -3,8 +3,8 @@
 
 * a shield's DB counts once, whether GCS folded it into Dodge, Parry and Block (features) or kept it
   as a reminder (a conditional modifier, `DB 2` in its notes), which GCS's defenses leave out;
-* natural DR (a location's `dr_bonus`) stays; at the skull the flow adds 2 (B399), so the roster
-  gives GCS's DR less 2 there, whether or not GCS's body gave the skull its 2;
+* natural DR (a location's `dr_bonus`) stays; the roster gives GCS's DR as GCS shows it, and the
+  flow adds the skull's 2 (B399) only where GCS did not give it (a `dr_bonus` of 2): a skull of 0 is 0;
 * a skill level of 0, which GCS leaves out of the file, is 0;
 * what follows a damage type (`nw`, `dkb`, per-point damage) is kept and named.
 """
@@ -89,21 +89,19 @@ def test_natural_dr_stays(flow: Program, tmp_path: Path) -> None:
         assert reading(flow, roster, wound_location=where).read("dr") == dr, where
 
 
-@pytest.mark.parametrize(("bonus", "gcs", "roster_dr"), [
-    (2, 7, 5),  # a Humanoid skull: GCS's 7 holds the skull's own 2 (armor 5)
-    (None, 0, -2),  # a Flaming Skull: GCS gives the skull no DR of its own; it was 0, and the flow's 2 made it 2
-    (None, 3, 1),  # no DR of its own, armor 3
+@pytest.mark.parametrize(("bonus", "gcs", "hit"), [
+    (2, 7, 7),  # a Humanoid skull: GCS's 7 holds the skull's own 2 (armor 5): a hit meets 7
+    (None, 0, 2),  # GCS gives the skull no DR of its own: the roster's 0 (not -2), and the flow's 2 (B399)
+    (None, 3, 5),  # no DR of its own, armor 3: 3 + 2
 ])  # fmt: skip
-def test_a_hit_on_the_skull_meets_gcss_dr(
-    flow: Program, tmp_path: Path, bonus: int | None, gcs: int, roster_dr: int
+def test_a_skull_gets_2_only_where_gcs_did_not_give_it(
+    flow: Program, tmp_path: Path, bonus: int | None, gcs: int, hit: int
 ) -> None:
     data = fighter(traits=[trait("Natural Attacks", weapon("Punch", "1d-2 cr", level=12, parry="9"))])
     data["settings"]["body_type"] = body([location("skull", "Skull", gcs, bonus=bonus), location("torso", "Torso", 0)])
     roster = load(write(tmp_path, data))
-    assert roster.sheets[0].dr_at("skull", None) == roster_dr
-    assert reading(flow, roster, wound_location="skull").read("dr") == gcs
-    said = [n for n in roster.notes if "less than the 2 the flow adds" in n]
-    assert len(said) == (1 if gcs < 2 else 0)
+    assert roster.sheets[0].dr_at("skull", None) == gcs
+    assert reading(flow, roster, wound_location="skull").read("dr") == hit
 
 
 def test_a_level_of_0_is_0(tmp_path: Path) -> None:

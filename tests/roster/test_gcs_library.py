@@ -52,9 +52,9 @@ def test_basic_warrior_field_by_field() -> None:
     assert sheet.pain_threshold == "high"
     assert dict(sheet.traits) == {"combat-reflexes": True, "grip-mastery": False}
     assert dict(sheet.skills) == {"bow": 13, "brawling": 14, "broadsword": 15, "shield-shield": 14}
-    # DR: the mail's 4, 2 against crushing; the skull's 6 less its own 2; gauntlets 4 on the hands, boots 2
+    # DR: the mail's 4, 2 against crushing; the skull's 6 as GCS gives it (its own 2 in it); gauntlets 4, boots 2
     assert sheet.dr_at("torso", "cut") == 4 and sheet.dr_at("torso", "cr") == 2
-    assert sheet.dr_at("skull", "imp") == 4 and sheet.dr_at("skull", "cr") == 2
+    assert sheet.dr_at("skull", "imp") == 6 and sheet.dr_at("skull", "cr") == 4
     assert sheet.dr_at("hand", "cr") == 4 and sheet.dr_at("foot", "cut") == 2 and sheet.dr_at("face", "cut") == 0
     swung, thrust, bow, shield, bite, punch, kick = sheet.weapons
     assert (swung.name, swung.damage, swung.type, swung.level, swung.reach, swung.parry, swung.min_st) == (
@@ -83,7 +83,7 @@ def test_tiger_field_by_field() -> None:
     assert float(sheet.basic_speed) == 6 and sheet.body == "Quadruped"
     assert dict(sheet.traits) == {"combat-reflexes": True, "grip-mastery": False}
     assert dict(sheet.skills) == {"brawling": 15, "stealth": 13, "swimming": 13}
-    assert sheet.dr_at("torso", "cut") == 1 and sheet.dr_at("skull", "cut") == 1  # DR 1 (the skull's 3 less 2)
+    assert sheet.dr_at("torso", "cut") == 1 and sheet.dr_at("skull", "cut") == 3  # GCS's 3
     assert sheet.dr_at("right-arm", "cut") is None and sheet.dr_at("left-leg", "cut") is None  # asked
     kick, bite = sheet.weapons
     assert (kick.name, kick.damage, kick.type, kick.level, kick.reach, kick.parry) == (
@@ -96,13 +96,9 @@ def test_tiger_field_by_field() -> None:
         "C",
     )
     assert roster.get(0, "holding-weapon") == "no" and roster.get(0, "weapon-unarmed") == "yes"
-    where = f"{sheet_of('Tiger')} (Tiger)"
-    assert roster.notes == (
-        f"{where}: the Quadruped body has locations the flow does not know: Foreleg (DR 1), Hindleg (DR 1), "
-        "Tail (DR 1); when one is hit, choose the flow's nearest location and give the DR when asked",
-        f"{where}: the Quadruped body gives no DR for right-leg, right-arm, left-arm, left-leg, hand, arm-joint, "
-        "brachial-artery, ear, femoral-artery, hand-joint, leg-joint; asked when hit there",
-    )
+    assert roster.notes == ()  # its Foreleg, Hindleg and Tail are its own hit locations (rules.flow, body-kinds)
+    assert [(p.key, p.roll, p.penalty, p.kind) for p in sheet.locations if p.key in ("foreleg", "tail")] == [
+        ("foreleg", "7-8", -2, "leg"), ("tail", "17-18", -3, "tail")]  # fmt: skip
 
 
 @needs_library
@@ -114,7 +110,7 @@ def test_fiasco_felicity_field_by_field() -> None:
     assert dict(sheet.numbers) == {"st": 13, "dx": 12, "iq": 9, "ht": 12, "will": 11, "hp": 13, "fp": 12,
                                    "dodge": 9, "move": 6, "sm": 0, "shield-db": 0}  # fmt: skip
     assert sheet.pain_threshold == "high" and dict(sheet.skills)["guns-pistol"] == 13
-    assert sheet.dr_at("torso", "pi") == 1 and sheet.dr_at("foot", "cr") == 2 and sheet.dr_at("skull", "pi") == 0
+    assert sheet.dr_at("torso", "pi") == 1 and sheet.dr_at("foot", "cr") == 2 and sheet.dr_at("skull", "pi") == 2
     gun, swung, thrust, thrown = sheet.weapons[:4]
     assert (gun.name, gun.ranged, gun.damage, gun.type, gun.skill, gun.level, gun.acc, gun.range, gun.rof,
             gun.shots, gun.bulk, gun.rcl, gun.min_st) == ("M1877 Colt Lightning .38", True, "2d-1", "pi",
@@ -127,8 +123,7 @@ def test_fiasco_felicity_field_by_field() -> None:
     # the revolver is listed first, but the first melee weapon that can parry is readied: her knife
     assert roster.states[0].readied == ("Large Bowie Knife (Swung)",) and roster.get(0, "weapon-ranged") == "no"
     assert roster.get(0, "weapon-ranged", gun.name) == "yes" and roster.get(0, "weapon-rcl", gun.name) == 2
-    where = f"{sheet_of('Fiasco-Felicity')} (Fiasco Felicity Tanner)"
-    assert roster.notes == (f"{where}: the Humanoid body gives no DR for ear; asked when hit there",)
+    assert roster.notes == ()  # the ear is not on GCS's Humanoid body: it is not offered against her
 
 
 # ---- one character in versions 2, 4 and 5 -------------------------------------------------------

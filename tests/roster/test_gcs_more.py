@@ -47,12 +47,12 @@ def test_the_goblin_leader_readies_his_knife_not_his_shield_bash() -> None:
 @needs_library
 def test_the_bounding_turtles_shell_and_slam() -> None:
     """Natural DR as the locations' dr_bonus, which calc.dr holds: torso, neck, groin and vitals 12,
-    face 5, skull 5 (3 in the roster: the flow adds 2), eyes 3 (Nictitating Membrane 3). Its Slam
+    face 5, skull 5 (GCS gave it more than its 2: the flow adds none), eyes 3 (Nictitating Membrane 3). Its Slam
     technique's weapon is `cr` with no dice (per-level dice, no level) and names no default: a Slam
     at the technique's level 15, its damage asked. No weapon parries: the bite is readied."""
     roster = more("Bounding Turtle Greater")
-    dr = {loc: roster.get(0, "dr", loc) for loc in ("torso", "neck", "groin", "vitals", "face", "skull", "eye")}
-    assert dr == {"torso": 12, "neck": 12, "groin": 12, "vitals": 12, "face": 5, "skull": 3, "eye": 3}
+    dr = {loc: roster.get(0, "dr", loc) for loc in ("torso", "neck", "groin", "vitals", "face", "skull", "eyes")}
+    assert dr == {"torso": 12, "neck": 12, "groin": 12, "vitals": 12, "face": 5, "skull": 5, "eyes": 3}
     bite, slam, ambush = roster.sheets[0].weapons
     assert (slam.name, slam.kind, slam.type, slam.level, slam.ask, slam.reach) == (
         "Slam (Slam)", "slam", "cr", 15, ("damage",), "8")  # fmt: skip
@@ -64,11 +64,11 @@ def test_the_bounding_turtles_shell_and_slam() -> None:
 def test_the_harpys_hidden_weapons_are_left_out() -> None:
     """Natural Attacks' Punch and Kick and Sharp Claws' Slash have `hide: true`; the Bite and the
     claws' Kick are shown, and neither parries: the Bite is readied. Skull: GCS's 3 (its own 2 and
-    DR 1), 1 in the roster."""
+    DR 1), as GCS gives it."""
     roster = more("Harpy")
     assert [w.name for w in roster.sheets[0].weapons] == ["Natural Attacks (Bite)", "Sharp Claws (Kick)"]
     assert readied(roster) == "Natural Attacks (Bite)"
-    assert roster.get(0, "dr", "skull") == 1 and roster.get(0, "dr", "torso") == 1
+    assert roster.get(0, "dr", "skull") == 3 and roster.get(0, "dr", "torso") == 1
     assert any("hides are left out: Natural Attacks (Punch), Natural Attacks (Kick), Sharp Claws (Slash)" in n
                for n in roster.notes)  # fmt: skip
 
@@ -103,10 +103,10 @@ def test_andrew_seongs_stun_phaser_is_an_affliction() -> None:
 
 @needs_library
 def test_the_burrowing_serpents_natural_dr() -> None:
-    """DR 2 as the dr_bonus of skull, face, neck, torso and vitals: 2 everywhere (0 at the skull in
-    the roster, 2 with the flow's own); it was 0 everywhere. A Vermiform body."""
+    """DR 2 as the dr_bonus of skull, face, neck, torso and vitals: 2 everywhere (the skull's 2 is
+    its own: the flow adds none); it was 0 everywhere. A Vermiform body."""
     roster = more("Burrowing Serpent")
     assert roster.sheets[0].body == "Vermiform"
-    assert {loc: roster.get(0, "dr", loc) for loc in ("skull", "face", "neck", "torso", "vitals", "eye")} == {
-        "skull": 0, "face": 2, "neck": 2, "torso": 2, "vitals": 2, "eye": 0}  # fmt: skip
+    assert {loc: roster.get(0, "dr", loc) for loc in ("skull", "face", "neck", "torso", "vitals", "eyes")} == {
+        "skull": 2, "face": 2, "neck": 2, "torso": 2, "vitals": 2, "eyes": 0}  # fmt: skip
     assert readied(roster) == "Natural Attack (Bite)"

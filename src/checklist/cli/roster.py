@@ -75,6 +75,8 @@ def _person(roster: Roster, who: int, sheet: Sheet) -> list[str]:
     if sheet.skills:
         lines.append("   skills: " + ", ".join(f"{k} {v}" for k, v in sheet.skills))
     flexible = "asked" if sheet.flexible is None else ", ".join(sheet.flexible) or "none (rigid)"
+    if sheet.locations:
+        lines.append(f"   hit locations ({sheet.body or 'body'}): " + _body(sheet))
     lines.append(
         "   DR" + (f" ({sheet.body} body)" if sheet.body else "") + ": " + _dr(sheet) + f"; flexible armor: {flexible}"
     )
@@ -90,6 +92,13 @@ def _dr(sheet: Sheet) -> str:
         typed = "".join(f", {v} {k}" for loc, k, v in sheet.dr_by_type if loc == location)
         parts.append(f"{location} {value}" + (f" ({typed[2:]})" if typed else ""))
     return ", ".join(parts) or "none given" + ("; asked at every hit" if sheet.body else " (0 everywhere)")
+
+
+def _body(sheet: Sheet) -> str:
+    """The body's own table: roll, location, penalty, natural DR (in its DR)."""
+    return ", ".join(
+        f"{p.roll} {p.key} {p.penalty}" + (f" (natural DR {p.natural})" if p.natural else "") for p in sheet.locations
+    )
 
 
 def _weapon(sheet: Sheet, weapon: Weapon) -> str:
@@ -131,10 +140,11 @@ def to_toml(data: dict[str, Any], notes: tuple[str, ...] = ()) -> str:
         lines += [f"#   {note}" for note in notes]
     for person in data.get("combatant", []):
         lines += ["", "[[combatant]]"]
-        lines += [f"{_key(k)} = {_value(v)}" for k, v in person.items() if k != "weapon"]
-        for weapon in person.get("weapon", []):
-            lines += ["", "[[combatant.weapon]]"]
-            lines += [f"{_key(k)} = {_value(v)}" for k, v in weapon.items()]
+        lines += [f"{_key(k)} = {_value(v)}" for k, v in person.items() if k not in ("weapon", "location")]
+        for part in ("location", "weapon"):
+            for item in person.get(part, []):
+                lines += ["", f"[[combatant.{part}]]"]
+                lines += [f"{_key(k)} = {_value(v)}" for k, v in item.items()]
     return "\n".join(lines) + "\n"
 
 

@@ -40,7 +40,7 @@ def _npc_fallback(reader: Reader, decl: m.Fact, names: tuple[str, ...]) -> str |
     """An NPC's choice its tactic does not settle: the first one open (dodge, when the rules bar
     its parry).  A yes/no or a number stays the game master's (Is the combat over?)."""
     offered = names or decl.choices
-    if decl.kind != "choice" or not offered or npc(reader, decl) is None:
+    if decl.kind not in ("choice", "table") or not offered or npc(reader, decl) is None:
         return None
     return offered[0]
 

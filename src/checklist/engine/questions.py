@@ -80,6 +80,10 @@ def fact_question(
     if fact.kind == "table":
         table = program.tables.get(fact.table or "")
         rows = table.rows if table is not None else ()
+        if names:  # a hit location: the target's own (their sheet's body), named as the flow's table does
+            labels = {slug(r.cells[0]): r.cells[0] for r in rows if r.cells and r.cells[0]}
+            options = tuple(Option(n, labels.get(n, n.replace("-", " ").title())) for n in names)
+            return Question("table", fact.question, fact.name, options, override=override)
         options = tuple(Option(slug(r.cells[0]), r.cells[0]) for r in rows if r.cells and r.cells[0])
         return Question("table", fact.question, fact.name, options, override=override)
     if fact.kind == "roll":

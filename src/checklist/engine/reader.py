@@ -18,7 +18,7 @@ from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
 from checklist.model.names import slug
-from checklist.model.vocabulary import OWNED
+from checklist.model.vocabulary import BODY_TABLE, OWNED, SHEETLESS_NO
 from checklist.roster.combatants import Roster, RosterError
 
 TARGET_ITEMS = ("defender", "combatant-hit", "combatant")  # the split whose branch names the target
@@ -129,6 +129,8 @@ class Reader:
         if decl.kind == "choice" and decl.guards:
             barred = {name for name, guard in decl.guards if self.read(guard) == "no"}
             return tuple(c for c in decl.choices if c not in barred)
+        if decl.kind == "table" and decl.table == BODY_TABLE:
+            return self.body()
         if self.roster is None or decl.kind not in ("combatant", "weapon"):
             return ()
         if decl.kind == "weapon":
@@ -137,6 +139,13 @@ class Reader:
             return tuple(sorted(names, key=lambda n: n != readied))
         others = self.roster.foes_first([i for i in range(len(self.roster.sheets)) if i != self.roster.current])
         return tuple(self.roster.sheets[i].name for i in others)
+
+    def body(self) -> tuple[str, ...]:
+        """What a hit location fact can name against the target: their body's (Roster.locations)."""
+        try:
+            return self.roster.locations(self.combatant("target")) if self.roster is not None else ()
+        except NoRoster:
+            return ()
 
     def _choose(self, decl: m.Fact) -> Value:
         """Without a roster there is nobody to choose (the value is empty); one choice is taken, and so
@@ -260,7 +269,12 @@ class Reader:
         return roster
 
     def attribute(self, role: str, attr: str, key: str | None) -> Value:
-        who = self.combatant(role)  # raises NoRoster without a roster
+        try:
+            who = self.combatant(role)  # raises NoRoster without a roster
+        except NoRoster:
+            if attr in SHEETLESS_NO:  # no sheet, no body of its own: the flow's table is used
+                return "no"
+            raise
         assert self.roster is not None
         value = self.roster.get(who, attr, key)
         if value is None:
@@ -347,7 +361,7 @@ class Reader:
         finally:
             self._busy.discard(decl.name)
         value, rounded = as_value(worked.value)
-        if not _fits(decl, value, self.program.tables):
+        if not _fits(decl, value, self.program.tables) and not (decl.table == BODY_TABLE and value in self.body()):
             self.failed[decl.name] = f"worked out `{show(worked.value)}`, which is not a value of `{decl.name}`"
             raise CannotCompute(self.failed[decl.name])
         work = f"{worked.work} = {value}" + (" (rounded down)" if rounded else "")

@@ -65,13 +65,23 @@ WEAPON_ATTRIBUTES = (
     "weapon-blocks",  # it has a block: a shield or a cloak
 )
 # read off the sheet and the state; what a rule makes of them is the flow's (rules.flow, own-maneuver)
-DERIVED = ("pain-threshold", "holding-weapon", "others-waiting", "has-parry", "has-block", "sides-standing", "tactic")
+DERIVED = (
+    *("pain-threshold", "holding-weapon", "others-waiting", "has-parry", "has-block", "sides-standing", "tactic"),
+    "has-body",  # yes: the sheet gives its own hit location table (a GCS body); no: the flow's is used
+)
 ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # `actor.NAME`
 UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed
 # states kept for each hit location: `record target.wounds[wound-location] = ...` (B420-421)
 KEYED_STATE = ("wounds", "crippled")
 # what `actor.NAME[KEY]` can read; `actor.weapon-unarmed[NAME]` (any WEAPON_ATTRIBUTES) reads the weapon NAME,
 # not the readied one, and `actor.in-hand[NAME]` says whether NAME is an attack of the item in hand
-KEYED = ("skill", "dr", "dr-listed", "flexible-armor", "in-hand", *KEYED_STATE, *WEAPON_ATTRIBUTES)
+# the body's own hit locations (roster/body.py): `in-body[LOC]` yes/no, `location-at[ROLL]` the location a roll
+# lands on, and a location's `location-penalty`, `location-kind` (GCS's id) and `natural-dr`
+BODY_KEYED = ("in-body", "location-at", "location-penalty", "location-kind", "natural-dr")
+KEYED = ("skill", "dr", "dr-listed", "flexible-armor", "in-hand", *KEYED_STATE, *BODY_KEYED, *WEAPON_ATTRIBUTES)
+# read as `no` when the run has no roster or the role names nobody in it: the flow's own table is used
+SHEETLESS_NO = ("has-body", "in-body")
+# a choice from this table names a hit location: against a target whose sheet has a body, that body's locations
+BODY_TABLE = "hit-locations"
 # the flow's damage types (injury.flow's damage-type): a roster's DR may differ by them
 DAMAGE_TYPES = ("burn", "cor", "cr", "cut", "fat", "imp", "pi-small", "pi", "pi-large", "pi-huge", "tox")

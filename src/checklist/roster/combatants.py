@@ -19,7 +19,8 @@ from typing import Any, TypeVar
 from checklist.model.dice import Dice, DiceError
 from checklist.model.names import slug
 from checklist.model.visible import brief
-from checklist.model.vocabulary import FLAGS, KEYED_STATE, OWNED, STATE, TRAITS
+from checklist.model.vocabulary import BODY_KEYED, FLAGS, KEYED_STATE, OWNED, STATE, TRAITS
+from checklist.roster.body import at_roll, find
 from checklist.roster.sheet import RosterError, Sheet, Value, Weapon, plain, sheet_of
 
 __all__ = ["Condition", "Roster", "RosterError", "Sheet", "Value", "Weapon", "from_data"]
@@ -124,6 +125,8 @@ class Roster:
                 return sheet.dr_at(key, None if weapon is None or "type" in weapon.ask else slug(weapon.type))
             if attr in KEYED_STATE:
                 return state.keyed(attr, key)
+            if attr in BODY_KEYED:
+                return _body(sheet, attr, key)
             if attr == "in-hand":  # is `key` an attack of the item in hand (Swung and Thrust: one broadsword)?
                 named, held = _named(sheet, key), _named(sheet, state.in_hand)
                 return "yes" if named is not None and held is not None and named.item == held.item else "no"
@@ -143,6 +146,8 @@ class Roster:
             return sheet.tactic or None
         if attr == "pain-threshold":
             return sheet.pain_threshold
+        if attr == "has-body":
+            return "yes" if sheet.locations else "no"
         if attr in TRAITS and attr in dict(sheet.traits):
             return "yes" if dict(sheet.traits)[attr] else "no"
         if attr in OWNED and sheet.number(attr) is None:
@@ -162,6 +167,13 @@ class Roster:
             blocks = [b for w in sheet.weapons if (b := w.defense("block")[0]) is not None]
             return max(blocks) if blocks else None
         return number
+
+    def locations(self, who: int) -> tuple[str, ...]:
+        """The hit locations of `who`'s own body (roster/body.py), then the flow's sub-locations whose DR
+        the sheet lists (the jaw, the spine); none when the sheet has no body (the flow's table is used)."""
+        sheet = self.sheets[who]
+        own = tuple(p.key for p in sheet.locations)
+        return (own + tuple(dict.fromkeys(loc for loc, _ in sheet.dr if loc not in own))) if own else ()
 
     def learn(self, who: int, attr: str, value: Value) -> Roster:
         """Remember an answer about what a combatant has (OWNED), for that combatant only."""
@@ -264,6 +276,22 @@ def _has(sheet: Sheet, state: Condition, defense: str) -> Value | None:
     if not weapons or any(defense in w.ask for w in weapons):
         return None
     return "yes" if any(w.defense(defense)[0] is not None for w in weapons) else "no"
+
+
+def _body(sheet: Sheet, attr: str, key: str) -> Value | None:
+    """The body's own hit locations (roster/body.py); None where the sheet does not say."""
+    if attr == "location-at":
+        roll = int(key) if key.isdigit() else 0
+        landed = at_roll(sheet.locations, roll)
+        return None if landed is None else landed.key
+    part = find(sheet.locations, key)
+    if attr == "in-body":
+        return "yes" if part is not None else "no"
+    if part is None:
+        return None
+    if attr == "location-kind":
+        return part.kind
+    return part.penalty if attr == "location-penalty" else part.natural
 
 
 def _readied(sheet: Sheet, state: Condition) -> Weapon | None:

@@ -17,6 +17,7 @@ from checklist.model.limits import MAX_DIGITS
 from checklist.model.names import slug
 from checklist.model.visible import brief, has_control, visible
 from checklist.model.vocabulary import DAMAGE_TYPES, SHEET_NUMBERS, TRAITS, UNARMED_SKILLS
+from checklist.roster.body import BodyError, BodyPart, body_of
 
 Value = int | str
 
@@ -62,6 +63,7 @@ COMBATANT_FIELDS = {
     "side",
     "tactic",
     "body",
+    "location",
     "readied",
     "flexible-armor",
 }
@@ -128,6 +130,7 @@ class Sheet:
     body: str = ""  # given: `dr` lists every location the body has, and any other is asked
     flexible: tuple[str, ...] | None = None  # where the armor is flexible (B379); None: not said, asked
     tactic: str = ""  # an NPC's tactic (flow/tactics.flow): what the tool proposes for its decisions
+    locations: tuple[BodyPart, ...] = ()  # the body's own hit location table (a GCS body); none: the flow's
 
     def flexible_at(self, location: str) -> str | None:
         """`yes` when the armor that covers the location (`vitals-or-torso`: as for DR) is flexible."""
@@ -219,7 +222,15 @@ def sheet_of(raw: object, where: str) -> Sheet:
         str(raw.get("body", "")),
         _flexible(raw, where),
         _tactic(raw, where),
+        _locations(raw, where),
     )
+
+
+def _locations(raw: dict[str, Any], where: str) -> tuple[BodyPart, ...]:
+    try:
+        return body_of(raw.get("location"), f"{where}, location")
+    except BodyError as why:
+        raise RosterError(str(why)) from None
 
 
 TACTICS = ("aggressive", "defensive", "ranged")  # flow/tactics.flow's rows; docs/roster.md, NPCs

@@ -49,7 +49,7 @@ def combatant(path: Path) -> tuple[dict[str, object], list[str]]:
     table.setdefault("grip-mastery", False)
     table.update(shield(who, notes))  # its DB, and how much of it GCS has added to Dodge, Parry and Block
     table["skills"] = _skills(who)
-    table["body"], table["dr"] = body(who, notes)
+    table["body"], table["dr"], table["location"] = body(who, notes)
     table["weapon"] = found = weapons(who, notes)
     if (ready := readied(found)) is not None:
         table["readied"] = ready  # the roster may say another (a TOML roster's `readied`)

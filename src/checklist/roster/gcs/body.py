@@ -1,14 +1,13 @@
-"""DR by hit location from a GCS body (docs/roster.md, "From GCS").
+"""A GCS body: its hit locations and the DR at each (docs/roster.md, "From GCS").
 
 GCS writes each location of the character's body with the DR it computed (`calc.dr`: `all`, and
 for a damage type that differs, the difference from `all`; a plain number in version 2), natural
-DR (a location's `dr_bonus`: a turtle's shell) included.  The roster gives that DR, less 2 at the
-skull, which the flow adds there itself (rules.flow, hit-locations, extra-dr): a hit on the skull
-meets GCS's DR, whether GCS's body gave the skull its 2 (a Humanoid's `dr_bonus`) or not (a
-Flaming Skull's 0 is -2 in the roster).
-GCS locations map to the flow's: by the table name where it is one (Right Arm, Left Leg), else
-by the location id.  A location the flow does not know (a quadruped's forelegs, a tail) is said
-when the roster loads; a flow location the body lacks is asked when it is hit.
+DR (a location's `dr_bonus`: the skull's 2, a turtle's shell) included.  The roster gives that DR
+as GCS shows it, and the body's own table: each location's name, roll, penalty, natural DR and
+id (GCS's word for its kind: `leg`, `wing`).  What a kind means for wounding and crippling is the
+flow's (rules.flow, body-kinds), not this importer's; so is the skull's 2, added only where GCS did
+not give it already (injury.flow, extra-dr).  The flow's sub-locations (the jaw, the spine, a
+joint) take the DR of the location they sit in.
 """
 
 from __future__ import annotations
@@ -20,21 +19,15 @@ from checklist.model.visible import brief
 from checklist.roster.gcs.files import RESAVE, Character, GcsError
 from checklist.roster.gcs.values import Json, obj, objects, text, whole
 
-SKULL_DR = 2  # rules.flow, hit-locations: the flow adds the skull's own DR 2 (B399) to the roster's
-
-# the flow's hit locations that one GCS location id stands for (eye, skull, ... as GCS names them)
-BY_ID = {
-    "eye": ("eye",),
-    "skull": ("skull",),
-    "face": ("face", "jaw", "nose"),
-    "neck": ("neck", "carotid-artery", "jugular-vein"),
-    "torso": ("torso", "spine"),
-    "vitals": ("vitals",),
-    "groin": ("groin",),
-    "hand": ("hand", "hand-joint"),
-    "foot": ("foot", "foot-joint"),
+# the flow's sub-locations that sit in a location of GCS's (by id), whose DR is that location's
+# (rules.flow, hit-locations, dr-from): listed so that the flow offers them against this body
+SUBS = {
+    "face": ("jaw", "nose", "ear"),  # the ear as the face (MA137; rules.flow, hit-locations, dr-from)
+    "neck": ("carotid-artery", "jugular-vein"),
+    "torso": ("spine",),
+    "hand": ("hand-joint",),
+    "foot": ("foot-joint",),
 }
-BY_TABLE = ("right-arm", "left-arm", "right-leg", "left-leg")  # GCS's table names, as slugs
 BOTH = {
     "arm": ("right-arm", "left-arm", ("arm-joint", "brachial-artery")),
     "leg": ("right-leg", "left-leg", ("leg-joint", "femoral-artery")),
@@ -55,73 +48,49 @@ KINDS = {
 DR = int | dict[str, int]
 
 
-def body(who: Character, notes: list[str]) -> tuple[str, dict[str, DR]]:
-    """The body's name and the roster's `dr` table: {location: DR} or {location: {all, TYPE...}}."""
+def body(who: Character, notes: list[str]) -> tuple[str, dict[str, DR], list[dict[str, object]]]:
+    """The body's name, the roster's `dr` table ({location: DR} or {location: {all, TYPE...}}) and its
+    hit locations (`[[combatant.location]]`: name, id, roll, penalty, natural-dr)."""
     settings = obj(who.data.get("settings"), who.where("settings"))
     table = settings.get("body_type", settings.get("hit_locations"))
     if not isinstance(table, dict):
         notes.append(f"{who.where('DR')}: the file has no body (settings.body_type); DR is asked at every hit")
-        return "none", {}
+        return "none", {}, []
     name = text(table.get("name")) or "body"
     dr: dict[str, DR] = {}
-    unknown: list[str] = []
-    for location in _locations(who, table):
-        called = text(location.get("table_name")) or text(location.get("id"))
+    parts: list[dict[str, object]] = []
+    for location, nested in _locations(who, table):
+        called = text(location.get("table_name")) or text(location.get("id")) or "location"
+        while slug(called) in dr:  # two of one name: the second is numbered
+            called = f"{called} 2"
         value = _dr(location, who.where(f"hit location `{called}`"), notes)
-        if text(location.get("id")) == "skull":
-            value = _less(value, SKULL_DR, who.where(f"hit location `{called}`"), notes)
-        by_table = slug(text(location.get("table_name")))
-        targets = (by_table,) if by_table in BY_TABLE else BY_ID.get(text(location.get("id")), ())
-        if not targets:
-            unknown.append(f"{called} (DR {_show(value)})")
-        for target in targets:
-            dr.setdefault(target, value)
+        dr[slug(called)] = value
+        parts.append(_part(location, called, nested))
+        for sub in SUBS.get(text(location.get("id")), ()):
+            dr.setdefault(sub, value)
     for first, second, joints in BOTH.values():
         if first in dr and dr[first] == dr.get(second):
             for joint in joints:
                 dr.setdefault(joint, dr[first])
-    if unknown:
-        notes.append(
-            f"{who.where()}: the {name} body has locations the flow does not know: {', '.join(unknown)}; "
-            "when one is hit, choose the flow's nearest location and give the DR when asked"
-        )
-    lacking = [loc for loc in FLOW_LOCATIONS if loc not in dr]
-    if lacking:
-        notes.append(f"{who.where()}: the {name} body gives no DR for {', '.join(lacking)}; asked when hit there")
-    return name, dr
+    if any(nested for _, nested in _locations(who, table)):
+        notes.append(f"{who.where()}: the {name} body's sub-tables are not rolled on; their locations can be aimed at")
+    return name, dr, parts
 
 
-FLOW_LOCATIONS = (
-    "skull",
-    "face",
-    "right-leg",
-    "right-arm",
-    "torso",
-    "groin",
-    "left-arm",
-    "left-leg",
-    "hand",
-    "foot",
-    "neck",
-    "arm-joint",
-    "brachial-artery",
-    "carotid-artery",
-    "ear",
-    "eye",
-    "femoral-artery",
-    "foot-joint",
-    "hand-joint",
-    "jaw",
-    "jugular-vein",
-    "leg-joint",
-    "nose",
-    "spine",
-    "vitals",
-)
+def _part(location: Json, called: str, nested: bool) -> dict[str, object]:
+    """One `[[combatant.location]]`: GCS's id says what kind of location it is (flow/rules.flow, body-kinds)."""
+    calc = location.get("calc")
+    rolls = text(calc.get("roll_range")) if isinstance(calc, dict) and not nested else "-"
+    part: dict[str, object] = {"name": called, "id": slug(text(location.get("id"))) or "torso", "roll": rolls or "-"}
+    part["penalty"] = whole(location.get("hit_penalty")) or 0
+    if whole(location.get("dr_bonus")):
+        part["natural-dr"] = whole(location.get("dr_bonus")) or 0
+    return part
 
 
-def _locations(who: Character, table: Json) -> Iterator[Json]:
-    """The body's locations, and those of their sub-tables (as deep as they go, without recursion)."""
+def _locations(who: Character, table: Json) -> Iterator[tuple[Json, bool]]:
+    """The body's locations, and those of their sub-tables (as deep as they go, without recursion),
+    each with whether it is in a sub-table."""
     where = who.where("body")
     if not isinstance(table.get("locations"), list):
         raise GcsError(f"{where}: the body's `locations` is not a list; {RESAVE}")
@@ -131,7 +100,7 @@ def _locations(who: Character, table: Json) -> Iterator[Json]:
         if location is None:
             stack.pop()
             continue
-        yield location
+        yield location, len(stack) > 1
         sub = location.get("sub_table")
         if isinstance(sub, dict):
             stack.append(iter(objects(sub.get("locations"), where)))
@@ -159,22 +128,3 @@ def _dr(location: Json, where: str, notes: list[str]) -> DR:
             continue
         typed.update({k: base + difference for k in flow})
     return {"all": base, **typed} if typed else base
-
-
-def _less(value: DR, skull: int, where: str, notes: list[str]) -> DR:
-    """The skull's DR without the 2 the flow adds there; said when GCS gave the skull less than that."""
-    given = value if isinstance(value, int) else value["all"]
-    if given < skull:
-        notes.append(
-            f"{where}: GCS gives the skull DR {given}, less than the {skull} the flow adds there (rules.flow, "
-            f"hit-locations): the roster's skull DR is {given - skull}, so that a hit there meets GCS's {given}"
-        )
-    if isinstance(value, int):
-        return value - skull
-    return {k: v - skull for k, v in value.items()}
-
-
-def _show(value: DR) -> str:
-    if isinstance(value, int):
-        return str(value)
-    return str(value["all"]) + "".join(f", {v} {k}" for k, v in value.items() if k != "all")
