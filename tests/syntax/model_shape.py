@@ -27,6 +27,6 @@ def shape(value: object) -> object:
 def program_shape(texts: Iterable[tuple[str, str]]) -> object:
     """The loaded program's modules, facts, tables, starts and expectations, and its findings' codes."""
     program = load_texts(texts)
-    codes = sorted(d.code for d in program.diagnostics)
+    codes = sorted(d.code.code for d in program.diagnostics)
     parts = (program.modules, program.checklists, program.steps, program.facts, program.tables, program.decks)
     return shape(parts), shape((program.starts, program.expects)), codes

@@ -9,8 +9,8 @@ column). Each line is then laid out from its tokens:
   other statement 2;
 - between two tokens of a line, a run of spaces and tabs becomes one space, and none is put in
   where there was none, except: one space after `,` and around `->`, none before `,` `)` `]`,
-  after `(` `[`, nor around `.`; `for each` is written so; `note:`, `erratum "..." :` and a card
-  field (`move:`) have one space after their colon;
+  after `(` `[`, before `[`, before the `(` of a call or a `choice(...)`, nor around `.`; `for each` is written so; `note: text`,
+  `erratum "what" : text` and a card field (`move: text`) have one space after their colon;
 - a line inside brackets (a statement that goes on) keeps its own alignment, moved with its
   statement's first line, and at least 4 further in;
 - the rows of a table (`columns`, `row`) are aligned by column;
@@ -45,7 +45,8 @@ NESTED = frozenset({"WHEN"})  # one level further in: a `choose`'s answers
 INDENT, NESTED_INDENT, HANGING = 2, 4, 4
 CELLS = {"ROW": "row", "COLUMNS": "columns"}
 _TIGHT_AFTER = frozenset({"LPAR", "LSQB", "DOT"})
-_TIGHT_BEFORE = frozenset({"COMMA", "RPAR", "RSQB", "DOT"})
+_TIGHT_BEFORE = frozenset({"COMMA", "RPAR", "RSQB", "DOT", "LSQB"})  # `[` only follows a name: `t.c[x]`
+_CALLS = frozenset({"NAME", "CHOICE"})  # `min(a, b)`, `choice(a, b)`; but `in (a, b)`, `= (...)`
 _COLON_TEXT = frozenset({"NOTE", "CARD_FIELD"})
 _WHITESPACE = " \t\f"
 
@@ -222,8 +223,12 @@ def _body(tokens: list[Token]) -> str:
 def _gap(before: Token, after: Token) -> str:
     if before.type in _TIGHT_AFTER or after.type in _TIGHT_BEFORE:
         return ""
+    if after.type == "LPAR" and before.type in _CALLS:
+        return ""
     if before.type == "COMMA" or str(before) == "->" or str(after) == "->":
         return " "
+    if after.type == "NOTE":  # `note: text`, `erratum "what" : text`
+        return "" if before.type == "NOTE_KW" else " "
     touching = before.end_column == after.column
     return "" if touching else " "
 
