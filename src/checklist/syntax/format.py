@@ -8,9 +8,10 @@ column). Each line is then laid out from its tokens:
   `card`, `start`, `expect`) stands at the margin; `when` under its `choose` is indented 4; every
   other statement 2;
 - between two tokens of a line, a run of spaces and tabs becomes one space, and none is put in
-  where there was none, except: one space after `,` and around `->`, none before `,` `)` `]`,
-  after `(` `[`, before `[`, before the `(` of a call or a `choice(...)`, nor around `.`; `for each` is written so; `note: text`,
-  `erratum "what" : text` and a card field (`move: text`) have one space after their colon;
+  where there was none (`a-b` is a name, `a - b` a sum), except: one space after `,` and around
+  `->`; none before `,` `)` `]` `[`, after `(` `[`, around `.`, nor before the `(` of a call or
+  of `choice(...)`; `for each` is written so; `note: text`, `erratum "what" : text` and a card
+  field (`move: text`) have one space after their colon;
 - a line inside brackets (a statement that goes on) keeps its own alignment, moved with its
   statement's first line, and at least 4 further in;
 - the rows of a table (`columns`, `row`) are aligned by column;
