@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
 import pytest
 
 from checklist.cli import exitcodes
+from checklist.cli.arguments import parser
 from tests.conftest import FLOW
 from tests.inprocess import checklist
 
@@ -156,3 +158,42 @@ def test_an_empty_file_stays_empty(tmp_path: Path) -> None:
     assert checklist("fmt", "--check", path).returncode == exitcodes.OK
     assert checklist("fmt", path).returncode == exitcodes.OK
     assert path.read_bytes() == b""
+
+
+def hooks() -> list[dict[str, str]]:
+    """The hooks of .pre-commit-hooks.yaml: a list of flat `key: value` maps (no YAML library needed)."""
+    text = (FLOW.parent / ".pre-commit-hooks.yaml").read_text("utf-8")
+    found: list[dict[str, str]] = []
+    for line in text.split("\n"):
+        if line.startswith("- "):
+            found.append({})
+        if found and line.strip() and not line.lstrip().startswith("#"):
+            key, _, value = line.lstrip("- ").partition(":")
+            found[-1][key.strip()] = value.strip()
+    return found
+
+
+def test_the_pre_commit_hooks_run_real_commands() -> None:
+    by_id = {hook["id"]: hook for hook in hooks()}
+    assert set(by_id) == {"checklist-check", "checklist-fmt-check", "checklist-fmt"}
+    for hook in by_id.values():
+        assert hook["language"] == "python"
+        assert re.search(hook["files"], "flow/combat.flow")
+        assert not re.search(hook["files"], "README.md")
+        assert hook["entry"].split()[0] == "checklist"
+        args = hook.get("args", "[]").strip("[]").split(",")
+        argv = [*hook["entry"].split()[1:], *(a.strip() for a in args if a.strip())]
+        parser().parse_args(argv)  # a usage error would exit 2
+    assert by_id["checklist-fmt-check"]["entry"] == "checklist fmt --check"
+    assert by_id["checklist-check"]["pass_filenames"] == "false"  # a flow is a folder, not a file
+
+
+def test_the_hooks_pass_on_this_repository() -> None:
+    """What the hooks run here (from the repository root) passes on the bundled flow/."""
+    for hook in hooks():
+        if hook["id"] == "checklist-fmt":
+            continue  # it rewrites; its --check twin runs instead
+        args = [a.strip() for a in hook.get("args", "[]").strip("[]").split(",") if a.strip()]
+        files = [] if hook.get("pass_filenames") == "false" else sorted(FLOW.glob("*.flow"))
+        result = checklist(*hook["entry"].split()[1:], *args, *files, cwd=FLOW.parent)
+        assert result.returncode == exitcodes.OK, hook["id"] + result.stdout + result.stderr

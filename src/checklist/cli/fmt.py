@@ -17,7 +17,6 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from checklist.checks.report import render_text
 from checklist.cli import exitcodes
 from checklist.cli.data import default_flow
 from checklist.program.files import LoadError, read_file
@@ -44,6 +43,8 @@ def run(args: argparse.Namespace, colour: bool) -> int:
         try:
             done = formatted(path)
         except FormatError as exc:
+            from checklist.checks.report import render_text  # deferred: the checks (75 ms), for errors only
+
             sys.stderr.write(render_text(exc.diagnostics, {str(path): exc.text}, colour))
             print(f"checklist fmt: {path}: does not parse; left as it was", file=sys.stderr)
             broken += 1
