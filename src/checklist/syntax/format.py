@@ -29,6 +29,7 @@ newline style and byte order mark.
 
 from __future__ import annotations
 
+import gc
 import threading
 import unicodedata
 from collections.abc import Iterator
@@ -67,11 +68,17 @@ class FormatBug(AssertionError):
 
 def format_text(text: str, file: str = "<text>") -> str:
     """The canonical layout of a flow's text (LF newlines, no byte order mark)."""
-    read = _read(text, file)
-    out = _layout(text, read)
-    if out != text and _signature(_read(out, file).tokens) != _signature(read.tokens):
-        raise FormatBug(f"{file}: the formatted text would not say what the file says; it is left as it was")
-    return out
+    collecting = gc.isenabled()
+    gc.disable()  # a parse makes many small objects and no cycles: the collector would only walk them
+    try:
+        read = _read(text, file)
+        out = _layout(text, read)
+        if out != text and _signature(_read(out, file).tokens) != _signature(read.tokens):
+            raise FormatBug(f"{file}: the formatted text would not say what the file says; it is left as it was")
+        return out
+    finally:
+        if collecting:
+            gc.enable()
 
 
 # ---- the parse: tokens with their places -------------------------------------------------------
@@ -110,13 +117,18 @@ def _read(text: str, file: str) -> _Read:
         recording = _Recording()
         found = _LOCAL.parser = (build_parser(from_tables=True, lines=recording)[:2], recording)
     (lark, transformer), recording = found
-    transformer.reset(file)
+    transformer.reset(file, _drop)  # the statements are not needed, only whether the text parses
     try:
         lark.parse(text if text.endswith("\n") else text + "\n")
     except UnexpectedInput:
         raise FormatError(_parse(text, file, None)[2], text) from None
     tokens = [t for t in recording.tokens if t.type != "_NL"]
+    recording.tokens = []  # not kept alive until the next parse
     return _Read(tokens, frozenset(recording.continued))
+
+
+def _drop(statement: object) -> None:
+    pass
 
 
 def _signature(tokens: list[Token]) -> list[tuple[str, object]]:
