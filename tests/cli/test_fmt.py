@@ -197,3 +197,37 @@ def test_the_hooks_pass_on_this_repository() -> None:
         files = [] if hook.get("pass_filenames") == "false" else sorted(FLOW.glob("*.flow"))
         result = checklist(*hook["entry"].split()[1:], *args, *files, cwd=FLOW.parent)
         assert result.returncode == exitcodes.OK, hook["id"] + result.stdout + result.stderr
+
+
+def test_a_layout_that_would_change_the_meaning_is_never_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The formatter parses its own result again: a bug that changed a token exits 70, writing nothing."""
+    from checklist.syntax import format as formatter
+
+    layout = formatter._layout
+    monkeypatch.setattr(formatter, "_layout", lambda text, read: layout(text, read).replace("go 2", "go 3"))
+    path = write(tmp_path / "a.flow", MESSY)
+    result = checklist("fmt", path)
+    assert result.returncode == exitcodes.INTERNAL
+    assert "FormatBug" in result.stderr
+    assert "would not say what the file says" in result.stderr
+    assert path.read_text("utf-8") == MESSY
+
+
+def test_every_file_of_the_bad_corpus_is_formatted_or_refused_cleanly(tmp_path: Path) -> None:
+    corpus = FLOW.parent / "tests" / "bad" / "corpus"
+    for source in sorted(corpus.iterdir()):
+        if not source.is_file():
+            continue
+        copy = tmp_path / source.name
+        copy.write_bytes(source.read_bytes())
+        result = checklist("fmt", copy)
+        assert result.returncode in (exitcodes.OK, exitcodes.FINDINGS, exitcodes.USAGE), source.name + result.stderr
+        assert "Traceback" not in result.stderr and "internal error" not in result.stderr, source.name
+
+
+def test_cr_alone_is_kept(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.flow", MESSY.replace("\n", "\r"))
+    assert checklist("fmt", path).returncode == exitcodes.OK
+    assert path.read_bytes() == TIDY.replace("\n", "\r").encode()

@@ -3,7 +3,7 @@
 Exit codes (checklist.cli.exitcodes): 0 every file is formatted (or was rewritten); 1 a file does
 not parse, and is left as it was; 10 under `--check` or `--diff`, a file would be reformatted.
 Without `--check` or `--diff` each file that changes is rewritten atomically (a new file in the
-same folder, then renamed over it), keeping its newline style (LF or CRLF), its byte order mark
+same folder, then renamed over it), keeping its newline style (LF, CRLF or CR), its byte order mark
 and its permissions.
 """
 
@@ -70,15 +70,17 @@ def formatted(path: Path) -> Formatted:
     raw = read_file(path, fix="a flow holds at most that much text")
     before = decode_source(path, raw)
     after = format_text(before, str(path))
-    newline = "\r\n" if _crlf(raw) else "\n"
+    newline = _newline(raw)
     new = (BOM if raw.startswith(BOM) else b"") + after.replace("\n", newline).encode("utf-8")
     return Formatted(path, before, after, raw, new)
 
 
-def _crlf(raw: bytes) -> bool:
-    """Whether the file's lines end in CRLF (as its first line end does)."""
+def _newline(raw: bytes) -> str:
+    """The file's line end, as its first line has it: LF, CRLF, or CR alone (old Mac files)."""
     end = raw.find(b"\n")
-    return end > 0 and raw[end - 1 : end] == b"\r"
+    if end < 0:
+        return "\r" if b"\r" in raw else "\n"
+    return "\r\n" if end > 0 and raw[end - 1 : end] == b"\r" else "\n"
 
 
 def diff(done: Formatted) -> str:
