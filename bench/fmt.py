@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 import generate  # noqa: E402
 
+WARM_UP = 2  # runs of each command thrown away first
 COMMANDS = {"fmt --check": ["fmt", "--check"], "check": ["check"]}
 
 
@@ -49,12 +50,12 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:
 def side_by_side(path: Path, runs: int, env: dict[str, str]) -> dict[str, dict[str, float]]:
     base = [sys.executable, "-m", "checklist"]
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in COMMANDS}
-    for turn in range(runs + 2):
+    for turn in range(runs + WARM_UP):
         for name, args in COMMANDS.items():
             wall, cpu, code = timed([*base, *args, str(path)], env)
             if code != 0:
                 raise SystemExit(f"`checklist {' '.join(args)} {path}` exited {code}: the input must be clean")
-            if turn >= 2:  # two warm-up runs of each
+            if turn >= WARM_UP:
                 samples[name].append((wall, cpu))
     return {
         name: {
@@ -66,12 +67,12 @@ def side_by_side(path: Path, runs: int, env: dict[str, str]) -> dict[str, dict[s
     }
 
 
-def main() -> None:
-    options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None) -> int:
+    options = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     options.add_argument("--runs", type=int, default=10)
     options.add_argument("--steps", type=int, default=10000)
     options.add_argument("--json", type=Path)
-    args = options.parse_args()
+    args = options.parse_args(argv)
     from checklist.syntax.format import format_text
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -99,7 +100,8 @@ def main() -> None:
         print(f"| {what} | fmt / check, CPU | {ratio:.2f} | | |")
     if args.json:
         args.json.write_text(json.dumps(results, indent=2) + "\n")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
