@@ -1,4 +1,5 @@
-"""What a flow says, with its places left out: two texts that say the same have the same shape."""
+"""What a flow says, with its places left out (two texts that say the same have the same shape), and
+the comment and prose lines that formatting must keep."""
 
 from __future__ import annotations
 
@@ -30,3 +31,8 @@ def program_shape(texts: Iterable[tuple[str, str]]) -> object:
     codes = sorted(d.code.code for d in program.diagnostics)
     parts = (program.modules, program.checklists, program.steps, program.facts, program.tables, program.decks)
     return shape(parts), shape((program.starts, program.expects)), codes
+
+
+def kept(text: str, mark: str) -> list[str]:
+    """The whole-line comments (`#`) or the prose lines (`|`), from the mark to the end of the line."""
+    return [line.lstrip(" \t\f") for line in text.split("\n") if line.lstrip(" \t\f").startswith(mark)]

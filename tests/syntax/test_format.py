@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from tests.conftest import ROOT
-from tests.syntax.model_shape import program_shape
+from tests.syntax.model_shape import kept, program_shape
 
 from checklist.program.files import LoadError
 from checklist.program.load import read_source
@@ -41,11 +41,6 @@ def test_formatting_is_idempotent_and_keeps_the_model_comments_and_prose(path: P
     assert program_shape([(path.name, once)]) == program_shape([(path.name, text)])
     assert kept(once, "#") == kept(text, "#")
     assert kept(once, "|") == kept(text, "|")
-
-
-def kept(text: str, mark: str) -> list[str]:
-    """The whole-line comments (`#`) or the prose lines (`|`), from the mark to the end of the line."""
-    return [line.lstrip(" \t\f") for line in text.split("\n") if line.lstrip(" \t\f").startswith(mark)]
 
 
 def test_the_model_comparison_sees_a_change() -> None:

@@ -12,8 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lark import Token
 from tests.conftest import ROOT
-from tests.syntax.model_shape import program_shape
-from tests.syntax.test_format import kept
+from tests.syntax.model_shape import kept, program_shape
 
 from checklist.syntax.format import _read, format_text
 
