@@ -33,7 +33,8 @@ import gc
 import threading
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Literal
 
 from lark import Token, UnexpectedInput
 
@@ -159,13 +160,12 @@ def _cells(value: str, keyword: str) -> tuple[str, ...]:
 
 @dataclass(slots=True)
 class _Line:
-    kind: str  # "blank", "comment", "statement", "cells", "continued"
+    kind: Literal["blank", "comment", "statement", "cells", "continued"]
     indent: int
     body: str = ""  # after the indentation
     cells: tuple[str, ...] = ()  # of a `row` or `columns` line
     keyword: str = ""  # of a `row` or `columns` line
     comment: str = ""  # at the end of a statement line, from its `#`
-    tokens: list[Token] = field(default_factory=list)
 
 
 def _layout(text: str, read: _Read) -> str:
@@ -213,13 +213,13 @@ def _statement(line: str, tokens: list[Token]) -> _Line:
         return _Line(
             "cells", indent, cells=_cells(str(tokens[0]), keyword), keyword=keyword, comment=_rest(line, tokens)
         )
-    return _Line("statement", indent, _body(tokens), comment=_rest(line, tokens), tokens=tokens)
+    return _Line("statement", indent, _body(tokens), comment=_rest(line, tokens))
 
 
 def _continued(line: str, tokens: list[Token], indent: int) -> _Line:
     if not tokens:  # a comment inside brackets
         return _Line("continued", indent, line.lstrip(_WHITESPACE))
-    return _Line("continued", indent, _body(tokens), comment=_rest(line, tokens), tokens=tokens)
+    return _Line("continued", indent, _body(tokens), comment=_rest(line, tokens))
 
 
 def _body(tokens: list[Token]) -> str:
