@@ -9,5 +9,7 @@ export CHECKLIST_CI="${CHECKLIST_CI:-1}"
 .venv/bin/ruff check src tests bench scripts
 .venv/bin/ruff format --check src tests bench scripts
 .venv/bin/mypy
+# the bundled flows are in the canonical layout (`checklist fmt flow/` makes it so)
+.venv/bin/checklist fmt --check flow
 # two workers or more (at most 4): the suite takes half the time on the 2-core machine; `-n 0` runs it in one
 .venv/bin/python -m pytest -n auto --maxprocesses=4 "$@"

@@ -145,6 +145,19 @@ EXIT_CASES: dict[str, Case] = {
         ("Fights that broke an invariant", "HP rose from", "checklist run --resume FILE", "simulate-fight-1-seed-"),
     ),  # fmt: skip
     "0-cards": Case(10, cmd("cards", "--deck", "3e"), exitcodes.OK, ("deck 3e",)),
+    "0-fmt-check": Case(10, cmd("fmt", "--check", str(FLOW)), exitcodes.OK, ("0 files would be reformatted",)),
+    "1-fmt-syntax": Case(
+        10,
+        cmd("fmt", text_file("bad.flow", 'step 1 "One"\n  got 2\n')),
+        exitcodes.FINDINGS,
+        ("bad.flow:2:3", "error[E001]", "bad.flow: does not parse; left as it was"),
+    ),  # fmt: skip
+    "10-fmt-check": Case(
+        10,
+        cmd("fmt", "--check", text_file("messy.flow", 'step 1 "One"\n      end\n')),
+        exitcodes.UNFORMATTED,
+        ("would reformat", "messy.flow", "1 file would be reformatted"),
+    ),  # fmt: skip
     "0-roster": Case(10, cmd("roster", str(ROSTER)), exitcodes.OK, ("Alice",)),
     "1-check": Case(10, cmd("check", BROKEN), exitcodes.FINDINGS, ("E201", "help:")),
     "1-run": Case(

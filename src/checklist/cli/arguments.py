@@ -23,6 +23,17 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--werror", action="store_true", help="treat warnings as errors (exit 1)")
     check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    fmt = sub.add_parser(
+        "fmt",
+        help="lay out flow files the one canonical way (indentation, spacing, aligned table rows)",
+        description="Rewrite flow files in the canonical layout: the indentation, the spacing and the alignment "
+        "of table rows. Comments and prose are kept byte for byte, and the result parses to the same model. "
+        "A file that does not parse is left as it was (exit 1). docs/authoring.md describes the layout.",
+    )
+    fmt.add_argument("paths", nargs="*", type=Path, help="flow files or folders (default: the bundled flow/)")
+    fmt.add_argument("--check", action="store_true", help="write nothing; exit 10 when a file would change")
+    fmt.add_argument("--diff", action="store_true", help="write nothing; print a unified diff, exit 10 if any")
+    fmt.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     run_arguments(sub.add_parser("run", help="play a flow step by step at the table"))
     roster = sub.add_parser("roster", help="print the roster that `run --roster` would use (TOML rosters, .gcs files)")
     roster.add_argument("files", nargs="+", type=Path, metavar="FILE", help="TOML rosters and GCS sheets (.gcs)")

@@ -10,5 +10,6 @@ END_OF_INPUT = 6  # `run`: input ended before the flow did; the session was save
 OLD_SHEET = 7  # `run --roster`, `roster`: a GCS file in a format this tool cannot read (XML, unknown version)
 NO_PORT = 8  # `serve`: cannot listen: the port is in use, or the address is not this machine's
 BROKEN = 9  # `simulate`: a fight broke an invariant (HP rose, the dead acted, ...); it was saved to replay
+UNFORMATTED = 10  # `fmt --check`, `fmt --diff`: a file would be reformatted
 INTERNAL = 70  # a bug: an error we did not foresee escaped; the message asks for a report (never 1)
 INTERRUPTED = 130  # Ctrl-C; `run` saves the session first

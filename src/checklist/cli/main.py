@@ -113,6 +113,12 @@ def cmd_paths(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_fmt(args: argparse.Namespace) -> int:
+    from checklist.cli.fmt import run  # deferred: lark
+
+    return run(args, use_colour(args.color, sys.stderr))
+
+
 def cmd_lsp(args: argparse.Namespace) -> int:
     try:
         from checklist.lsp.server import run  # deferred: pygls, and the checker with lark
@@ -128,6 +134,7 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 
 COMMANDS = {
     "check": cmd_check,
+    "fmt": cmd_fmt,
     "run": cmd_run,
     "render": cmd_render,
     "paths": cmd_paths,

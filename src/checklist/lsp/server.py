@@ -21,6 +21,7 @@ from checklist.lsp import navigate
 from checklist.lsp.complete import complete
 from checklist.lsp.findings import by_file, quick_fixes
 from checklist.lsp.hover import hover, ref_at
+from checklist.lsp.layout import formatting
 from checklist.lsp.programs import Checked, Programs, name_of, root_of
 from checklist.lsp.protocol import FlowProtocol
 from checklist.lsp.symbols import outline
@@ -168,6 +169,11 @@ def make_server() -> FlowServer:
     def symbols(ls: FlowServer, params: t.DocumentSymbolParams) -> list[t.DocumentSymbol]:
         uri = params.text_document.uri
         return outline(ls.checked(uri), name_of(uri), codec(ls))
+
+    @server.feature(t.TEXT_DOCUMENT_FORMATTING)
+    def on_formatting(ls: FlowServer, params: t.DocumentFormattingParams) -> list[t.TextEdit] | None:
+        uri = params.text_document.uri
+        return formatting(ls.workspace.get_text_document(uri).source, name_of(uri), codec(ls))
 
     return server
 

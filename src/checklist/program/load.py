@@ -29,7 +29,11 @@ from checklist.syntax.parser import parse, parse_pieces
 
 
 def read_source(path: Path) -> str:
-    raw = read_file(path, fix="a flow holds at most that much text")
+    return decode_source(path, read_file(path, fix="a flow holds at most that much text"))
+
+
+def decode_source(path: Path, raw: bytes) -> str:
+    """A flow file's bytes as text with LF newlines, or a LoadError that says what is wrong."""
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise LoadError(f"{path}: is UTF-16 text; save it as UTF-8")
     if b"\x00" in raw:

@@ -72,11 +72,12 @@ def is_name(text: str) -> bool:
     return pattern.fullmatch(text) is not None and text != "not"
 
 
-def build_parser(from_tables: bool) -> tuple[Lark, ToStatements, Grammar]:
+def build_parser(from_tables: bool, lines: Continuation | None = None) -> tuple[Lark, ToStatements, Grammar]:
     """The parser, its transformer and the statement keywords; from tables.json when it was
-    made from this grammar (else the grammar is analysed, as after an edit to checklist.lark)."""
+    made from this grammar (else the grammar is analysed, as after an edit to checklist.lark).
+    `lines` is the postlexer (`checklist fmt` passes one that keeps the tokens)."""
     transformer = ToStatements()
-    lines = Continuation()
+    lines = lines or Continuation()
     tables = _tables() if from_tables else None
     if tables is not None:
         # plain data, no pickle: the loader Lark's own standalone parsers use
