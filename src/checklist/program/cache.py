@@ -42,6 +42,12 @@ def configure(enabled: bool) -> None:
     _enabled = enabled
 
 
+def forget() -> None:
+    """Forget the entries and the digests of code this process remembers (a test of the cache)."""
+    _memory.clear()
+    _digest_files.cache_clear()
+
+
 def enabled() -> bool:
     return _enabled and os.environ.get("CHECKLIST_NO_CACHE", "") in ("", "0")
 
