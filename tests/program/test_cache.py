@@ -98,8 +98,9 @@ def test_a_hit_imports_neither_lark_nor_the_builder(own_cache: Path) -> None:
     import sys
 
     fresh_load(FLOW)
-    probe = "import sys; from checklist.program.load import load; load(sys.argv[1]); " + (
-        "print(sorted(m for m in sys.modules if m == 'lark' or m.startswith(('checklist.syntax', 'checklist.program.b'))))"
+    probe = (
+        "import sys; from checklist.program.load import load; load(sys.argv[1]); print(sorted(m for m in "
+        "sys.modules if m == 'lark' or m.startswith(('checklist.syntax', 'checklist.program.builder'))))"
     )
     done = subprocess.run([sys.executable, "-c", probe, str(FLOW)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
