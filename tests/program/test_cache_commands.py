@@ -14,7 +14,7 @@ import pytest
 from checklist.program import cache
 from tests.conftest import FLOW, ROOT
 from tests.inprocess import checklist
-from tests.program.test_cache import CORPUS, builds, own_cache  # noqa: F401 (fixtures)
+from tests.program.test_cache import CORPUS
 
 DUEL = ROOT / "examples" / "duel.toml"
 
