@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from checklist.engine.questions import Value
 from checklist.engine.session import Session
@@ -11,6 +10,11 @@ from checklist.engine.state import Finish, Visit
 from checklist.graph.program import Program
 from checklist.present.fight import FightView, fight_view
 from checklist.present.screen import KnownView, RefView, known_view, ref_view
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,19 +18,31 @@ import os
 import stat
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import checklist
 from checklist.model.limits import MAX_FILE_BYTES
 
-if TYPE_CHECKING:
-    from checklist.program.load import Built
+if TYPE_CHECKING:  # the model is imported only when a command loads a flow, not for --help
+    from checklist import model as m
+    from checklist.model.diagnostics import Diagnostic
 
 FORMAT = b"checklist-cache 1"  # the first line's start; a change of layout changes it
 ENTRIES_KEPT = 64  # entries beyond these, the least recently written, are removed
 _PACKAGE = Path(__file__).resolve().parent.parent
 _CODE_FOLDERS = ("model", "syntax", "program")
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    """One file's module and what its parse and build said about it (immutable: shared by the caches)."""
+
+    module: m.Module
+    diagnostics: tuple[Diagnostic, ...]
+
 
 _enabled = True
 _memory: OrderedDict[tuple[str, str], tuple[Built, ...]] = OrderedDict()  # this process's last few
@@ -85,9 +97,7 @@ def built(texts: Sequence[tuple[str, str]], build: Callable[[], list[Built]]) ->
 
 
 def entry_key(texts: Sequence[tuple[str, str]]) -> str:
-    from checklist import __version__
-
-    digest = hashlib.sha256(FORMAT + b"\0" + __version__.encode() + b"\0" + grammar_digest() + code_digest())
+    digest = hashlib.sha256(FORMAT + b"\0" + checklist.__version__.encode() + b"\0" + grammar_digest() + code_digest())
     for name, text in texts:
         for part in (name.encode("utf-8", "surrogateescape"), text.encode("utf-8", "surrogateescape")):
             digest.update(len(part).to_bytes(8, "big"))
@@ -136,8 +146,7 @@ def _read(where: Path, key: str, names: list[str]) -> list[Built] | None:
 
 
 def _from_json(body: bytes, key: str, names: list[str]) -> list[Built] | None:
-    from checklist.program import plain
-    from checklist.program.load import Built
+    from checklist.program import plain  # deferred: only a hit reads the model's plain form
 
     data = json.loads(body)
     if type(data) is not dict or data.get("key") != key or type(data.get("files")) is not list:
@@ -155,7 +164,7 @@ def _from_json(body: bytes, key: str, names: list[str]) -> list[Built] | None:
 
 def _write(where: Path, key: str, names: list[str], found: list[Built]) -> None:
     """Write the entry atomically (a temporary file renamed into place); a failure only loses the entry."""
-    from checklist.program import plain
+    from checklist.program import plain  # deferred: only a miss writes the model's plain form
 
     try:
         files = [

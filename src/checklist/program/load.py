@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
@@ -24,6 +23,7 @@ from checklist.model.diagnostics import (
 )
 from checklist.model.limits import MAX_FILE_BYTES
 from checklist.program import cache
+from checklist.program.cache import Built
 from checklist.program.files import LoadError, read_file
 
 
@@ -148,14 +148,6 @@ def _build_all(texts: list[tuple[str, str]]) -> list[Built]:
 def _joined(texts: list[tuple[str, str]], built: list[Built]) -> Program:
     diagnostics = [d for b in built for d in b.diagnostics]
     return join([b.module for b in built], diagnostics, dict(texts))
-
-
-@dataclass(frozen=True, slots=True)
-class Built:
-    """One file's module and what its parse and build said about it (immutable: shared by the cache)."""
-
-    module: m.Module
-    diagnostics: tuple[Diagnostic, ...]
 
 
 def build(name: str, text: str) -> Built:
