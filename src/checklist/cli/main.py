@@ -14,7 +14,6 @@ from checklist.cli import exitcodes
 from checklist.cli.arguments import parser
 from checklist.cli.data import default_flow
 from checklist.model.visible import visible
-from checklist.program import cache
 from checklist.program.files import LoadError
 
 EXIT_OK = exitcodes.OK
@@ -143,7 +142,10 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser().parse_args(argv)
-        cache.configure(enabled=not getattr(args, "no_cache", False))
+        if hasattr(args, "no_cache"):  # a command that loads a flow
+            from checklist.program import cache  # deferred: see above
+
+            cache.configure(enabled=not args.no_cache)
         return COMMANDS[args.command](args)
     except LoadError as exc:
         print(f"checklist: error: {visible(str(exc))}", file=sys.stderr)
