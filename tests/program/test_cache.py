@@ -3,6 +3,7 @@ gives, and any change to what the build depends on, or any damage to an entry, c
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Callable
@@ -223,8 +224,6 @@ def _with_findings(tmp_path: Path) -> Path:
 def test_an_entry_that_is_not_our_own_plain_file_is_ignored(
     what: str, own_cache: Path, builds: list[int], tmp_path: Path
 ) -> None:
-    import os
-
     fresh_load(FLOW)
     path = entry(own_cache)
     if what == "a symlink to /dev/zero":
@@ -257,11 +256,17 @@ def test_an_unwritable_cache_folder_only_loses_the_cache(
 
 def test_only_the_latest_entries_are_kept(own_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cache, "ENTRIES_KEPT", 3)
+    own_cache.mkdir()
+    stale, fresh = own_cache / ".x.json.1.ab.tmp", own_cache / ".y.json.2.cd.tmp"
+    for left in (stale, fresh):
+        left.write_bytes(b"half an entry")
+    os.utime(stale, (1, 1))  # left by a command killed long ago
     for number in range(5):
         flow = tmp_path / f"f{number}.flow"
         flow.write_text(f'checklist c "C"\nstep 1 "Step {number}"\n  end\nstart 1\n', encoding="utf-8")
         fresh_load(flow)
     assert len(list(own_cache.glob("*.json"))) == 3
+    assert not stale.exists() and fresh.exists()  # one being written now is left alone
 
 
 def test_the_readers_make_only_model_classes() -> None:

@@ -16,6 +16,7 @@ import hmac
 import json
 import os
 import stat
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -257,7 +258,11 @@ def _mine(info: os.stat_result) -> bool:
 
 
 def _prune(where: Path) -> None:
-    """Keep the ENTRIES_KEPT entries written last; remove older ones, and temporary files left behind."""
+    """Keep the ENTRIES_KEPT entries written last; remove older ones, and temporary files a killed
+    command left behind (an hour old: a command still writing one is not disturbed)."""
     entries = sorted(where.glob("*.json"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
     for old in entries[ENTRIES_KEPT:]:
         old.unlink(missing_ok=True)
+    for left in where.glob(".*.tmp"):
+        if left.stat().st_mtime < time.time() - 3600:
+            left.unlink(missing_ok=True)
