@@ -36,13 +36,20 @@ class Unfit(ValueError):
 
 def to_plain(value: object) -> Plain:
     """A model object (a Module, a Diagnostic, ...) as lists, strings, numbers, booleans and None."""
-    if value is None or type(value) in (str, int, bool):
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
         return value  # type: ignore[return-value]
-    if type(value) is tuple:
-        return [to_plain(item) for item in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [type(value).__name__, *(to_plain(getattr(value, f.name)) for f in dataclasses.fields(value))]
-    raise Unfit(f"cannot write a {type(value).__name__} as plain data")
+    if kind is tuple:
+        return [to_plain(item) for item in value]  # type: ignore[attr-defined]
+    names = _FIELDS.get(kind)
+    if names is None:
+        if not dataclasses.is_dataclass(kind):
+            raise Unfit(f"cannot write a {kind.__name__} as plain data")
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return [kind.__name__, *[to_plain(getattr(value, name)) for name in names]]
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}  # each class's field names, in order
 
 
 def module_from_plain(data: object) -> m.Module:
@@ -199,6 +206,9 @@ def _maker(kind: type) -> Decode:
     made_already = _MAKERS.get(kind)
     if made_already is not None:  # the model is recursive (a condition holds conditions)
         return made_already
+    if kind is m.Span:
+        _MAKERS[kind] = _span
+        return _span
     hints = typing.get_type_hints(kind, vars(_module_of(kind)))
     fields = dataclasses.fields(kind)
     slots = [getattr(kind, f.name) for f in fields]  # the slots' descriptors: set without __init__
@@ -217,6 +227,20 @@ def _maker(kind: type) -> Decode:
     _MAKERS[kind] = read
     readers.extend(_decoder(hints[f.name]) for f in fields)  # after `read` is known: the model is recursive
     return read
+
+
+def _span(value: object) -> m.Span:
+    """A Span, half of a flow's objects, read in one go: [Span, file, line, column, end line, end column]."""
+    if type(value) is list and len(value) == 6:
+        _, file, line, column, end_line, end_column = value
+        numbers = (line, column, end_line, end_column)
+        if (
+            type(file) is str
+            and not _CONTROL.search(file)
+            and all(type(n) is int and -_BIGGEST < n < _BIGGEST for n in numbers)
+        ):
+            return m.Span(file, line, column, end_line, end_column)
+    raise Unfit("expected a span")
 
 
 _MAKERS: dict[type, Decode] = {}
