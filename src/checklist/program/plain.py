@@ -173,6 +173,11 @@ def _tuple(args: tuple[object, ...]) -> Decode:
         def read_all(value: object) -> tuple[object, ...]:
             if type(value) is not list:
                 raise Unfit("expected a list")
+            if item is _text:  # lines of prose, cells of a table: checked here rather than called
+                for v in value:
+                    if type(v) is not str or _CONTROL.search(v):
+                        raise Unfit("expected text without control characters")
+                return tuple(value)
             return tuple([item(v) for v in value])
 
         return read_all
@@ -211,21 +216,29 @@ def _maker(kind: type) -> Decode:
         return _span
     hints = typing.get_type_hints(kind, vars(_module_of(kind)))
     fields = dataclasses.fields(kind)
-    slots = [getattr(kind, f.name) for f in fields]  # the slots' descriptors: set without __init__
     count = len(fields) + 1
-    readers: list[Decode] = []
+    plan: list[tuple[Any, Decode]] = []  # per field: its slot's descriptor (set without __init__), its reader
 
     def read(value: object) -> object:
         assert type(value) is list
         if len(value) != count:
             raise Unfit(f"{kind.__name__}: expected {count - 1} fields")
         made: object = object.__new__(kind)
-        for slot, reader, field_value in zip(slots, readers, value[1:], strict=True):
-            slot.__set__(made, reader(field_value))
+        for at, (slot, reader) in enumerate(plan, 1):
+            field = value[at]
+            if reader is _text:  # text and numbers, most of the fields, checked here rather than called
+                if type(field) is not str or _CONTROL.search(field):
+                    raise Unfit("expected text without control characters")
+            elif reader is _number:
+                if type(field) is not int or not -_BIGGEST < field < _BIGGEST:
+                    raise Unfit("expected a number within the language's digits")
+            else:
+                field = reader(field)
+            slot.__set__(made, field)
         return _stable_code(made) if kind is Code else made
 
     _MAKERS[kind] = read
-    readers.extend(_decoder(hints[f.name]) for f in fields)  # after `read` is known: the model is recursive
+    plan.extend((getattr(kind, f.name), _decoder(hints[f.name])) for f in fields)  # after: the model is recursive
     return read
 
 
