@@ -13,6 +13,7 @@ import pytest
 
 import checklist
 from checklist.graph.program import Program
+from checklist.model.diagnostics import Diagnostic
 from checklist.program import cache, plain
 from checklist.program import load as loader
 from checklist.program.files import LoadError
@@ -279,3 +280,35 @@ def test_the_readers_make_only_model_classes() -> None:
         "checklist.model.diagnostics",
     }
     assert "Module" in made and "Span" in made and len(made) == len({k.__name__ for k in made.values()})
+
+
+def test_the_findings_are_kept_and_found_again_when_the_checker_changes(
+    own_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from checklist.checks import check
+
+    verbatim = ROOT / "tests" / "fixtures" / "verbatim"
+    program = fresh_load(verbatim)
+    runs: list[int] = []
+
+    def checked() -> list[Diagnostic]:
+        runs.append(1)
+        return check(program)
+
+    texts = list(program.sources.items())
+    first = cache.findings(texts, checked)
+    assert cache.findings(texts, checked) == first and len(runs) == 1  # the second from the cache
+    assert [plain.to_plain(d) for d in cache.findings(texts, checked)] == [plain.to_plain(d) for d in first]
+    package = tmp_path / "package"
+    shutil.copytree(Path(checklist.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(cache, "_PACKAGE", package)
+    cache.forget()
+    assert cache.findings(texts, checked) == first and len(runs) == 1  # the same code, copied: the same key
+    rule = package / "checks" / "numbering.py"
+    rule.write_text(rule.read_text(encoding="utf-8") + "\n# a changed rule\n", encoding="utf-8")
+    cache.forget()
+    assert cache.findings(texts, checked) == first and len(runs) == 2
+    for found in [p for p in own_cache.glob("*.json") if b'"findings":' in p.read_bytes()[:300]]:
+        found.write_bytes(found.read_bytes().replace(b'"E', b'"X', 1))  # damaged: its signature fails
+    cache.forget()
+    assert cache.findings(texts, checked) == first and len(runs) == 3

@@ -35,11 +35,12 @@ def use_colour(choice: str, stream: object) -> bool:
 def cmd_check(args: argparse.Namespace) -> int:
     from checklist.checks import check  # deferred: see above
     from checklist.checks.report import render_text, to_json  # deferred: see above
+    from checklist.program import cache  # deferred: see above
     from checklist.program.load import load  # deferred: see above
 
     paths = list(args.paths) or [default_flow()]
     program = load(paths)
-    found = check(program)
+    found = cache.findings(list(program.sources.items()), lambda: check(program))
     if args.format == "json":
         sys.stdout.write(to_json(found))
     else:

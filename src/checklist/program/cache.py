@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import checklist
 from checklist.model.limits import MAX_FILE_BYTES
@@ -35,6 +35,7 @@ FORMAT = b"checklist-cache 1"  # the first line's start; a change of layout chan
 ENTRIES_KEPT = 64  # entries beyond these, the least recently written, are removed
 _PACKAGE = Path(__file__).resolve().parent.parent
 _CODE_FOLDERS = ("model", "syntax", "program")
+_CHECK_FOLDERS = ("checks", "graph", "compute", "roster")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,7 @@ class Built:
     diagnostics: tuple[Diagnostic, ...]
 
 
+_T = TypeVar("_T")
 _enabled = True
 _memory: OrderedDict[tuple[str, str], tuple[Built, ...]] = OrderedDict()  # this process's last few
 
@@ -87,13 +89,27 @@ def built(texts: Sequence[tuple[str, str]], build: Callable[[], list[Built]]) ->
     if remembered is not None:
         _memory.move_to_end((str(where), key))
         return list(remembered)
-    found = _read(where, key, names)
+    found = _read(where, key, _files_from(names))
     if found is None:
         found = build()
-        _write(where, key, names, found)
+        _write(where, key, _files_to(names, found))
     _memory[(str(where), key)] = tuple(found)
     while len(_memory) > 8:
         _memory.popitem(last=False)
+    return found
+
+
+def findings(texts: Sequence[tuple[str, str]], check: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+    """What `checklist check` finds in the program these files make, from the cache when it holds it
+    (keyed as the built files are, and by the checker's own code too); else `check()`, kept."""
+    if not enabled():
+        return check()
+    where = folder()
+    key = hashlib.sha256(b"findings\0" + entry_key(texts).encode() + checker_digest()).hexdigest()
+    found = _read(where, key, _findings_from)
+    if found is None:
+        found = check()
+        _write(where, key, _findings_to(found))
     return found
 
 
@@ -116,6 +132,11 @@ def code_digest() -> bytes:
     return _digest_files(tuple(sorted(p for f in _CODE_FOLDERS for p in (_PACKAGE / f).glob("*.py"))))
 
 
+def checker_digest() -> bytes:
+    """The code of the checker's rules and what they read (the graph, the computations, the roster)."""
+    return _digest_files(tuple(sorted(p for f in _CHECK_FOLDERS for p in (_PACKAGE / f).glob("*.py"))))
+
+
 @lru_cache(maxsize=8)
 def _digest_files(paths: tuple[Path, ...]) -> bytes:
     digest = hashlib.sha256()
@@ -131,8 +152,8 @@ def _digest_files(paths: tuple[Path, ...]) -> bytes:
 # ---- reading and writing entries --------------------------------------------------------------
 
 
-def _read(where: Path, key: str, names: list[str]) -> list[Built] | None:
-    """The entry's Builts, or None for anything but a sound entry of these files, signed by us."""
+def _read(where: Path, key: str, decode: Callable[[dict[str, Any]], _T | None]) -> _T | None:
+    """The entry's content, or None for anything but a sound entry of this key, signed by us."""
     try:
         secret = _secret(where, create=False)
         raw = _own_file(where / f"{key}.json")
@@ -141,38 +162,42 @@ def _read(where: Path, key: str, names: list[str]) -> list[Built] | None:
         first, _, body = raw.partition(b"\n")
         if first != FORMAT + b" " + _sign(secret, key, body).encode():
             return None
-        return _from_json(body, key, names)
+        data = json.loads(body)
+        if type(data) is not dict or data.get("key") != key:
+            return None
+        return decode(data)
     except (OSError, ValueError, TypeError, KeyError, IndexError, RecursionError, MemoryError):
         return None  # a corrupt or hostile entry costs a rebuild, nothing more
 
 
-def _from_json(body: bytes, key: str, names: list[str]) -> list[Built] | None:
+def _files_from(names: list[str]) -> Callable[[dict[str, Any]], list[Built] | None]:
+    def decode(data: dict[str, Any]) -> list[Built] | None:
+        from checklist.program import plain  # deferred: only a hit reads the model's plain form
+
+        files = data.get("files")
+        if type(files) is not list or [f[0] if type(f) is list and len(f) == 3 else None for f in files] != names:
+            return None
+        out = []
+        for _, module, said in files:
+            if type(said) is not list:
+                return None
+            out.append(Built(plain.module_from_plain(module), tuple(plain.diagnostic_from_plain(d) for d in said)))
+        return out
+
+    return decode
+
+
+def _findings_from(data: dict[str, Any]) -> list[Diagnostic] | None:
     from checklist.program import plain  # deferred: only a hit reads the model's plain form
 
-    data = json.loads(body)
-    if type(data) is not dict or data.get("key") != key or type(data.get("files")) is not list:
-        return None
-    files = data["files"]
-    if [f[0] if type(f) is list and len(f) == 3 else None for f in files] != names:
-        return None
-    out = []
-    for _, module, said in files:
-        if type(said) is not list:
-            return None
-        out.append(Built(plain.module_from_plain(module), tuple(plain.diagnostic_from_plain(d) for d in said)))
-    return out
+    found = data.get("findings")
+    return [plain.diagnostic_from_plain(d) for d in found] if type(found) is list else None
 
 
-def _write(where: Path, key: str, names: list[str], found: list[Built]) -> None:
+def _write(where: Path, key: str, content: Callable[[], dict[str, Any]]) -> None:
     """Write the entry atomically (a temporary file renamed into place); a failure only loses the entry."""
-    from checklist.program import plain  # deferred: only a miss writes the model's plain form
-
     try:
-        files = [
-            [n, plain.to_plain(b.module), [plain.to_plain(d) for d in b.diagnostics]]
-            for n, b in zip(names, found, strict=True)
-        ]
-        body = json.dumps({"key": key, "files": files}, ensure_ascii=False, separators=(",", ":")).encode()
+        body = json.dumps({"key": key, **content()}, ensure_ascii=False, separators=(",", ":")).encode()
         where.mkdir(mode=0o700, parents=True, exist_ok=True)
         if not _private(where):
             return
@@ -183,6 +208,28 @@ def _write(where: Path, key: str, names: list[str], found: list[Built]) -> None:
         _prune(where)
     except (OSError, ValueError, RecursionError):
         pass  # a read-only or full disk: the next run builds again
+
+
+def _files_to(names: list[str], found: list[Built]) -> Callable[[], dict[str, Any]]:
+    def content() -> dict[str, Any]:
+        from checklist.program import plain  # deferred: only a miss writes the model's plain form
+
+        files = [
+            [n, plain.to_plain(b.module), [plain.to_plain(d) for d in b.diagnostics]]
+            for n, b in zip(names, found, strict=True)
+        ]
+        return {"files": files}
+
+    return content
+
+
+def _findings_to(found: list[Diagnostic]) -> Callable[[], dict[str, Any]]:
+    def content() -> dict[str, Any]:
+        from checklist.program import plain  # deferred: only a miss writes the model's plain form
+
+        return {"findings": [plain.to_plain(d) for d in found]}
+
+    return content
 
 
 def _sign(secret: bytes, key: str, body: bytes) -> str:
