@@ -46,7 +46,12 @@ def to_plain(value: object) -> Plain:
         if not dataclasses.is_dataclass(kind):
             raise Unfit(f"cannot write a {kind.__name__} as plain data")
         names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
-    return [kind.__name__, *[to_plain(getattr(value, name)) for name in names]]
+    out: list[Plain] = [kind.__name__]
+    for name in names:
+        field = getattr(value, name)
+        simple = type(field)
+        out.append(field if simple is str or simple is int or field is None else to_plain(field))  # few calls
+    return out
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}  # each class's field names, in order
