@@ -6,7 +6,8 @@ and each file's name and text. It lives in the user's cache folder (`platformdir
 CHECKLIST_CACHE_DIR), is written to a temporary file and renamed into place, and is signed with a
 key kept beside it that only this user can read. An entry that is missing, stale, foreign,
 truncated, unsigned, or that plain.py does not accept is ignored: the files are built again and the
-entry written anew. `--no-cache` (or CHECKLIST_NO_CACHE=1) turns it off. docs/cache.md says more.
+entry written anew. A second entry beside it keeps what `checklist check` found in them, keyed by
+the checker's code too. `--no-cache` (or CHECKLIST_NO_CACHE=1) turns it off. docs/cache.md says more.
 """
 
 from __future__ import annotations
