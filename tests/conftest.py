@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -18,6 +21,15 @@ from checklist.graph.program import Program
 settings.register_profile("ci", derandomize=True, deadline=None)
 settings.register_profile("local", deadline=None)
 settings.load_profile("ci" if os.environ.get("CHECKLIST_CI") == "1" else "local")
+
+# The cache of built flows (docs/cache.md) in a folder of this process's own, never the user's, set
+# before any test module is imported: each xdist worker has its own, and the commands the tests start
+# inherit it. An entry holds exactly what building gives (tests/program/test_cache.py), so tests
+# sharing it stay independent; a test of the cache itself points CHECKLIST_CACHE_DIR at its tmp_path.
+CACHE_FOLDER = tempfile.mkdtemp(prefix="checklist-test-cache-")
+os.environ["CHECKLIST_CACHE_DIR"] = CACHE_FOLDER
+os.environ.pop("CHECKLIST_NO_CACHE", None)
+atexit.register(shutil.rmtree, CACHE_FOLDER, ignore_errors=True)
 
 ROOT = Path(__file__).resolve().parent.parent
 FLOW = ROOT / "flow"

@@ -5,6 +5,9 @@
   shown as text by every command.
 - `-o`/`--session` paths are written where asked and nowhere else, and nothing is written
   to the temporary folder.
+- The cache of built flows (docs/cache.md) is plain JSON read against the model's own classes: a
+  poisoned entry, a pickle or a well-made lie not signed with this user's key, costs a rebuild and
+  nothing more.
 - `check --format json` prints strict JSON; session files are parsed strictly: duplicate
   keys, NaN, trailing garbage, wrong types ... are refused with exit 5, the file untouched.
 """
@@ -130,6 +133,67 @@ def test_python_and_shell_in_flow_text_is_inert(tmp_path: Path) -> None:
     assert not list(tmp_path.rglob(f"*{SENTINEL}*")), "flow text ran as code"
     assert list(temp.iterdir()) == []  # nothing written to the temporary folder (no Lark cache)
     assert "__import__" in (tmp_path / "evil.dot").read_text(encoding="utf-8")
+
+
+# ---- a poisoned cache entry costs a rebuild, nothing more ----------------------------------
+
+
+def _built_entry(folder: Path) -> Path:
+    """The entry of the built files (beside it, the entry of what `check` found in them)."""
+    (entry,) = [p for p in folder.glob("*.json") if b'"files":' in p.read_bytes()[:200]]
+    return entry
+
+
+def _poisons(folder: Path) -> dict[str, bytes]:
+    """What someone could leave in the cache folder in place of the entry."""
+    import hashlib
+    import hmac
+
+    from checklist.program.cache import FORMAT
+
+    entry = _built_entry(folder)
+    body = entry.read_bytes().partition(b"\n")[2]
+    key = entry.stem
+
+    def signed(secret: bytes, data: bytes) -> bytes:
+        mac = hmac.new(secret, key.encode() + b"\0" + data, hashlib.sha256).hexdigest().encode()
+        return FORMAT + b" " + mac + b"\n" + data
+
+    ours = (folder / "key").read_bytes()
+    pickle = b"\x80\x04\x95\x1d\x00\x00\x00cos\nsystem\n(Vtouch " + SENTINEL.encode() + b"\ntR."
+    lie = body.replace(b'"Combat Checklist"', b'"Combat Checklist \\u001b]0;' + SENTINEL.encode() + b'\\u0007"', 1)
+    assert lie != body
+    return {
+        "a pickle": signed(ours, pickle),
+        "code for a class": signed(ours, body.replace(b'["Span",', b'["__import__",', 1)),
+        "an escape to the terminal, signed with our key": signed(ours, lie),
+        "a well-made lie, signed with another key": signed(os.urandom(32), body.replace(b"Combat", b"Conbat", 1)),
+        "nothing but garbage": os.urandom(4096),
+    }
+
+
+def test_a_poisoned_cache_entry_costs_a_rebuild_and_nothing_more(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cwd, folder = tmp_path / "cwd", tmp_path / "cache"
+    cwd.mkdir()
+    (cwd / "answers.txt").write_text("\n" * 5 + "no\n", encoding="utf-8")
+    commands = [("check", FLOW, "--format", "json"), ("run", FLOW, "--learn", "--answers", "answers.txt", "--session",
+                "s.json", "--seed", "1")]  # fmt: skip
+    monkeypatch.setenv("CHECKLIST_CACHE_DIR", str(folder))
+    expected = [cli(*args, "--no-cache", cwd=cwd) for args in commands]
+    session = (cwd / "s.json").read_bytes()
+    cli("check", FLOW, cwd=cwd)  # the entry written
+    for name, poison in _poisons(folder).items():
+        for args, want in zip(commands, expected, strict=True):
+            entry = _built_entry(folder)
+            entry.write_bytes(poison)
+            (cwd / "s.json").unlink(missing_ok=True)
+            got = cli(*args, cwd=cwd)
+            assert (got.returncode, got.stdout, got.stderr) == (want.returncode, want.stdout, want.stderr), name
+            assert args[0] == "check" or (cwd / "s.json").read_bytes() == session, name
+            assert SENTINEL not in got.stdout + got.stderr and not list(tmp_path.rglob(f"*{SENTINEL}*")), name
+            assert entry.read_bytes() != poison, name  # written anew, whole
 
 
 # ---- output goes where asked, and nowhere else --------------------------------------------

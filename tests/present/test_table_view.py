@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -65,7 +66,7 @@ def test_the_table_view_from_the_command_line(tmp_path: Path) -> None:
 
 def _run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     words = [str(a) for a in args]
-    env = {"NO_COLOR": "1", "PATH": "/usr/bin:/bin"}
+    env = {"NO_COLOR": "1", "PATH": "/usr/bin:/bin", "CHECKLIST_CACHE_DIR": os.environ["CHECKLIST_CACHE_DIR"]}
     command = [sys.executable, "-m", "checklist", "run", *words]
     return subprocess.run(command, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, env=env)
 

@@ -2,50 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from checklist.checks import (
-    branches,
-    cards,
-    computing,
-    dispatch,
-    expectations,
-    facts,
-    formulas,
-    no_exit,
-    no_otherwise,
-    numbering,
-    splits,
-    start_end,
-    tables,
-    unknown_step,
-    unreachable,
-)
-from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.memory import gc_paused
 from checklist.graph.program import Program
 from checklist.model.diagnostics import SYNTAX, Diagnostic
 from checklist.model.limits import MAX_LISTED_PER_CODE
 
-Rule = Callable[[Program, FlowGraph], Iterable[Diagnostic]]
+if TYPE_CHECKING:
+    from checklist.checks.rules import Rule
 
-RULES: tuple[Rule, ...] = (
-    start_end.run,
-    unknown_step.run,
-    unreachable.run,
-    no_exit.run,
-    no_otherwise.run,
-    splits.run,
-    branches.run,
-    facts.run,
-    formulas.run,
-    tables.run,
-    computing.run,
-    cards.run,
-    dispatch.run,
-    numbering.run,
-    expectations.run,
-)
+
+def __getattr__(name: str) -> tuple[Rule, ...]:
+    """`RULES`, the rules in order (checks/rules.py), imported when first asked for."""
+    if name != "RULES":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from checklist.checks.rules import RULES  # deferred: a command whose findings are cached runs no rule
+
+    return RULES
 
 
 def check(program: Program) -> list[Diagnostic]:
@@ -54,6 +29,8 @@ def check(program: Program) -> list[Diagnostic]:
     Graph rules are skipped when a line did not parse: the missing line would only
     produce misleading follow-on findings.
     """
+    from checklist.checks.rules import RULES  # deferred: see __getattr__
+
     listed = _Listed()
     listed.extend(program.diagnostics)
     if not any(d.code is SYNTAX for d in program.diagnostics):

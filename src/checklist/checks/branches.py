@@ -16,13 +16,18 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checklist import model as m
 from checklist.graph.flowgraph import Edge, FlowGraph
 from checklist.graph.program import Program
 from checklist.model.diagnostics import JUMP_INTO_BRANCH, RETURN_OUTSIDE_SPLIT, Diagnostic, diag
 from checklist.model.jumps import always_decides, jump_exits
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 
 @dataclass(frozen=True, slots=True)

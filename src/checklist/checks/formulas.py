@@ -11,7 +11,7 @@ number fact's value comes out, a value makes no sense: the name was meant as a f
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checklist import model as m
 from checklist.checks.facts import fact_values
@@ -21,6 +21,11 @@ from checklist.graph.flowgraph import FlowGraph
 from checklist.graph.program import Program
 from checklist.model.diagnostics import BAD_VALUE, TYPE_MISMATCH, Diagnostic, diag
 from checklist.model.names import slug
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 NUMBER_KINDS = ("number", "roll", "ledger")
 NUMERIC_FUNCTIONS = ("min", "max", "floor", "ceil", "abs")

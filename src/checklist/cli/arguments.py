@@ -70,7 +70,18 @@ def parser() -> argparse.ArgumentParser:
         metavar="N",
         help="engine states one search may try before a target counts as missed (default 2000)",
     )
+    for name in ("check", "run", "serve", "simulate", "cards", "paths", "render"):
+        cache_option(sub.choices[name])
     return parser
+
+
+def cache_option(parser: argparse.ArgumentParser) -> None:
+    """`--no-cache`, on every command that loads a flow (docs/cache.md)."""
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="parse and build the flow again instead of taking it from the cache of built flows",
+    )
 
 
 def _set_option(parser: argparse.ArgumentParser) -> None:

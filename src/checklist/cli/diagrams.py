@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from checklist.cli import exitcodes
 from checklist.graph.program import Program
@@ -20,6 +20,11 @@ from checklist.program.load import load
 from checklist.render import make_scene, render_text
 from checklist.render.runner import INSTALL_HELP, DotFailed, NoGraphviz, run_dot
 from checklist.render.select import select
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 CHECKLISTS = ("pre-combat", "combat", "post-combat")
 SECTIONED = "combat"  # the checklist drawn again section by section

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from checklist.cli import exitcodes
 from checklist.cli.arguments import parser
 from checklist.cli.data import default_flow
-from checklist.model.decks import card_text, deck_listing, find
 from checklist.model.visible import visible
 from checklist.program.files import LoadError
 
@@ -29,18 +28,19 @@ def use_colour(choice: str, stream: object) -> bool:
     return not os.environ.get("NO_COLOR") and bool(getattr(stream, "isatty", lambda: False)())
 
 
-# The commands import their engines when they run (deferred): loading a flow needs lark, about
-# 100 ms, and `checklist --help` or `--version` needs none of it.
+# The commands import their engines when they run (deferred): `checklist --help` or `--version`
+# needs none of them, and a command only its own (a cached flow does not even need lark).
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     from checklist.checks import check  # deferred: see above
     from checklist.checks.report import render_text, to_json  # deferred: see above
-    from checklist.program.load import load  # deferred: lark
+    from checklist.program import cache  # deferred: see above
+    from checklist.program.load import load  # deferred: see above
 
     paths = list(args.paths) or [default_flow()]
     program = load(paths)
-    found = check(program)
+    found = cache.findings(list(program.sources.items()), lambda: check(program))
     if args.format == "json":
         sys.stdout.write(to_json(found))
     else:
@@ -68,7 +68,8 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    from checklist.program.load import load  # deferred: lark
+    from checklist.model.decks import card_text, deck_listing, find  # deferred: see above
+    from checklist.program.load import load  # deferred: see above
 
     program = load([args.flow or default_flow()])
     deck = program.decks.get(args.deck)
@@ -149,6 +150,10 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser().parse_args(argv)
+        if hasattr(args, "no_cache"):  # a command that loads a flow
+            from checklist.program import cache  # deferred: see above
+
+            cache.configure(enabled=not args.no_cache)
         return COMMANDS[args.command](args)
     except LoadError as exc:
         print(f"checklist: error: {visible(str(exc))}", file=sys.stderr)

@@ -25,7 +25,6 @@ from checklist.model.visible import visible
 from checklist.play.answers import AnswersError, Feed, read_answers
 from checklist.play.pilot import MANUAL, Pilot
 from checklist.play.start import Prepared, Refused, Start, prepare
-from checklist.terminal.terminal import Quit, Terminal
 
 if TYPE_CHECKING:
     from checklist.engine.session import Session
@@ -108,6 +107,8 @@ def _play(
     trace: bool = True,
     pilot: Pilot = MANUAL,
 ) -> int:
+
+    from checklist.terminal.terminal import Quit, Terminal  # deferred: `checklist serve` shares this module
 
     out = sys.stdout
 

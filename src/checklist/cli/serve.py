@@ -159,7 +159,8 @@ def _page(args: argparse.Namespace, ready: Prepared, sock: socket.socket, path: 
     warning = exposure(args.host, port)
     if warning is not None:
         print(warning, file=sys.stderr, flush=True)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    # ws="none": the page speaks plain HTTP (htmx), so no websocket library is imported at start-up
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", ws="none")
     uvicorn.Server(config).run(sockets=[sock])
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from checklist import model as m
 from checklist.compute import cells
@@ -21,6 +21,11 @@ from checklist.compute.functions import FUNCTIONS
 from checklist.compute.success import success
 from checklist.graph.program import Program
 from checklist.model.names import slug
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 Scalar = Fraction | str
 Reader = Callable[[str], "int | str | None"]

@@ -20,10 +20,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from checklist.engine.questions import BadAnswer, Value, check_names, parse_value
 from checklist.engine.session import Session
@@ -33,6 +32,11 @@ from checklist.model.limits import MAX_DIGITS, MAX_INPUT_BYTES
 from checklist.model.visible import has_control
 from checklist.model.vocabulary import STATE
 from checklist.roster.combatants import Condition, RosterError, from_data
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 FORMAT = "checklist-session"
 VERSION = 1

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from checklist import model as m
 from checklist.graph.program import Program
@@ -18,6 +17,11 @@ from checklist.model.dice import Dice
 from checklist.model.limits import MAX_DIGITS  # a typed number: a roll, a modifier, a choice's number
 from checklist.model.names import slug
 from checklist.model.visible import has_control, visible
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 Kind = Literal["yes/no", "choice", "table", "number", "roll", "split", "continue"]
 Value = str | int  # yes/no and choices: the value name; numbers and rolls: int

@@ -7,12 +7,16 @@ so undo is a pop, and the journal and the path planner can read it without the m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 from checklist import model as m
 from checklist.engine.questions import Question, Value, numbered_name
 from checklist.roster.combatants import Roster
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 How = Literal["set", "asked", "rolled", "override", "computed", "ledger", "assumed"]
 

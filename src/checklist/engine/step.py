@@ -7,7 +7,8 @@ jumps are taken as model/jumps.py says (`take`), with conditions read as model/c
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from checklist import model as m
 from checklist.compute import evaluate
@@ -19,6 +20,11 @@ from checklist.engine.state import Decision, Known, SessionError, State
 from checklist.graph.program import Program
 from checklist.model.conditions import Value
 from checklist.model.jumps import Ask, Exit, resolve, take
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 
 class Need:

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from checklist import model as m
 from checklist.graph.memory import gc_paused
 from checklist.model.jumps import EdgeKind, exits
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 if TYPE_CHECKING:
     import networkx as nx

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import field
+from typing import TYPE_CHECKING, Literal
 
 from checklist import model as m
 from checklist.checks.facts import expr_uses, record_uses, uses
@@ -20,6 +20,11 @@ from checklist.checks.tables import lookups, mentions
 from checklist.graph.program import Program
 from checklist.lsp.text import cell_spans, contains, name_columns
 from checklist.model.jumps import jump_exits
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 Kind = Literal["step", "fact", "table", "column"]
 

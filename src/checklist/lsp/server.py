@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from importlib.metadata import PackageNotFoundError, version
 
 from lsprotocol import types as t
 from pygls.exceptions import FeatureRequestError, JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.workspace.position_codec import PositionCodec
 
+from checklist import __version__
 from checklist.lsp import navigate
 from checklist.lsp.complete import complete
 from checklist.lsp.findings import by_file, quick_fixes
@@ -30,18 +30,11 @@ from checklist.lsp.text import point, to_range
 log = logging.getLogger(__name__)
 
 
-def _version() -> str:
-    try:
-        return version("gurps-checklist")
-    except PackageNotFoundError:  # pragma: no cover - a source tree never installed
-        return "unknown"
-
-
 class FlowServer(LanguageServer):
     protocol: FlowProtocol
 
     def __init__(self) -> None:
-        super().__init__("checklist", _version(), protocol_cls=FlowProtocol)
+        super().__init__("checklist", __version__, protocol_cls=FlowProtocol)
         self.programs = Programs()
         self.published: dict[str, dict[str, list[t.Diagnostic]]] = {}  # root -> uri -> diagnostics
         self.versions: dict[str, int | None] = {}  # uri -> the document version last published

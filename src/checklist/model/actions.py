@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import field
+from typing import TYPE_CHECKING, Literal
 
 from checklist.model.expressions import Expr
 from checklist.model.nodes import Note, Ref, Span
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 # ---- step actions -----------------------------------------------------------
 

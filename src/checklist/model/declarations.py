@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import field
+from typing import TYPE_CHECKING, Literal
 
 from checklist.model.actions import Action, Deck, ShowCard
 from checklist.model.expressions import Expr
 from checklist.model.nodes import Erratum, Jump, Note, Options, Ref, Scope, Span, Target, Uses
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 # ---- declarations -------------------------------------------------------
 

@@ -17,12 +17,16 @@ A step's jumps are tried in order; each jump has one or more *exits*:
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterator, Mapping
-from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from checklist import model as m
 from checklist.model.conditions import Value, condition_mentions, decide
 from checklist.model.names import slug
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 EdgeKind = Literal["goto", "branch", "split", "return", "dispatch"]
 Ending = Literal["end", "return"]

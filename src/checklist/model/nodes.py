@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import field
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 Scope = Literal["combat", "turn", "attack", "defender"]
 SCOPES: tuple[Scope, ...] = ("combat", "turn", "attack", "defender")

@@ -8,14 +8,19 @@ nor words a message. The session is saved after every change, before the reply i
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING, Literal
 
 from checklist.engine.questions import BadAnswer
 from checklist.engine.session import Session
 from checklist.engine.state import CannotGoOn, SessionError
 from checklist.model.names import did_you_mean
 from checklist.present.screen import screen
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 Show = Literal["step", "question", "nothing"]
 Panel = Literal["help", "prose", "where"]

@@ -9,14 +9,18 @@ views and the NPCs' choices of present/autopilot.py) for the front end to paint.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from checklist.engine.session import Session
 from checklist.play.commands import END_FACT, Commands
 from checklist.present.autopilot import Chosen, Done
 from checklist.present.rolls import last_roll
 from checklist.present.screen import default_label
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 Kind = Literal["ask", "roll", "default"]
 MAX_STEPS = 5000  # a fight that cannot end (nobody can hurt anybody) must not hold the front end forever

@@ -25,8 +25,9 @@ does not list.  `python -m checklist.play.testplan PLAN...` runs plans from the 
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from checklist.engine.questions import BadAnswer
 from checklist.engine.session import Session
@@ -34,6 +35,11 @@ from checklist.engine.state import SessionError
 from checklist.model.limits import MAX_INPUT_BYTES
 from checklist.play.programs import load_clean
 from checklist.program.files import LoadError, read_file
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 _HEADER = ("flow", "seed", "at", "set")
 _BARE = ("continue", "undo", "end", "stop")

@@ -8,11 +8,16 @@ step of the section it sits in and numbers the steps the current turn has visite
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checklist.engine.session import Session
 from checklist.graph.program import Program
 from checklist.present.screen import RefView, ref_view
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 MAX_PATH = 200  # a turn that loops longer than this numbers its last visits only
 

@@ -11,7 +11,7 @@ turns passed since (`next turn` runs at the end of each turn).  A miss has no de
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checklist.engine.questions import Value
 from checklist.engine.session import Session
@@ -19,6 +19,11 @@ from checklist.engine.state import Visit
 from checklist.graph.program import Program
 from checklist.present.conditions import conditions
 from checklist.roster.combatants import Roster
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 ATTACK_STARTS = "combat.27"  # First unresolved attack: the target is chosen here
 HIT_STARTS = "combat.85"  # Base damage: each hit that lands runs the damage steps from here (83 splits them)

@@ -10,10 +10,15 @@ stay under "Correct a known fact".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checklist import model as m
 from checklist.engine.session import Session
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 # fact -> (whose card: the acting combatant or the attack's target, the button's words)
 COMMON: dict[str, tuple[str, str]] = {

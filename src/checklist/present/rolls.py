@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, as_value
@@ -24,6 +25,11 @@ from checklist.model.conditions import decide
 from checklist.model.vocabulary import SHEET_NUMBERS
 from checklist.present.passing import since_answer
 from checklist.present.words import gm_words
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 
 @dataclass(frozen=True, slots=True)

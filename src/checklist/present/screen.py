@@ -9,7 +9,7 @@ as text, and another front end (a web page) can lay out the same views.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checklist import model as m
 from checklist.engine.questions import Kind, Question, Value
@@ -27,6 +27,11 @@ from checklist.present.rolls import label as fact_label
 from checklist.present.words import gm_words
 from checklist.present.worked import RowView, WorkedView, behind, rows_used, worked_since
 from checklist.roster.combatants import Roster
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,11 +6,16 @@ events that befell them from the last hit they took, as `major wound, failed kno
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
 
 from checklist.present.fight import LogLine
 from checklist.present.text import log_text
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 FORMAT = "checklist-simulate"
 VERSION = 1

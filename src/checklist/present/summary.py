@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from checklist.engine.questions import Value
 from checklist.engine.session import Session
@@ -13,6 +12,11 @@ from checklist.present.fight import FightView, fight_view
 from checklist.present.rolls import last_roll
 from checklist.present.screen import KnownView, RefView, known_view, ref_view
 from checklist.present.worked import WorkedView, worked_since
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checklist.engine.scopes import RANK
 from checklist.engine.session import Session
 from checklist.present.screen import KnownView, known_view
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 PATH_SHOWN = 12  # `where` shows the last visits of the path, and how many came before
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
@@ -23,9 +22,9 @@ from checklist.model.diagnostics import (
     diag,
 )
 from checklist.model.limits import MAX_FILE_BYTES
-from checklist.program.builder import Builder
+from checklist.program import cache
+from checklist.program.cache import Built
 from checklist.program.files import LoadError, read_file
-from checklist.syntax.parser import parse, parse_pieces
 
 
 def read_source(path: Path) -> str:
@@ -116,41 +115,49 @@ def _cannot_list(exc: OSError) -> None:
 
 
 def load(path: str | Path | Sequence[str | Path]) -> Program:
-    """Load a .flow file, a folder of them, or several, into one Program."""
+    """Load a .flow file, a folder of them, or several, into one Program; the built files come from
+    the cache (cache.py) when it holds exactly these files, and lark is imported only when it does not."""
     paths = [Path(p) for p in ([path] if isinstance(path, (str, Path)) else path)]
-    return load_texts((str(file), read_source(file)) for file in flow_files(paths))
+    texts = _gather((str(file), read_source(file)) for file in flow_files(paths))
+    with gc_paused():
+        return _joined(texts, cache.built(texts, lambda: _build_all(texts)))
 
 
 def load_texts(texts: Iterable[tuple[str, str]]) -> Program:
     """Files' names and texts (read one at a time, or an editor's buffers) into one Program."""
-    modules: list[m.Module] = []
-    diagnostics: list[Diagnostic] = []
-    sources: dict[str, str] = {}
-    total = 0
     with gc_paused():
-        for name, text in texts:
-            total += len(text)
-            if total > MAX_FILE_BYTES:  # memory stays under 1 GB (docs/reliability.md)
-                raise LoadError(
-                    f"{name}: the flow's files hold more than {MAX_FILE_BYTES // 2**20} MB together; "
-                    "check a part of the folder at a time"
-                )
-            sources[name] = text
-            built = build(name, text) if len(text) > CACHED_BYTES else _built(name, text)
-            diagnostics.extend(built.diagnostics)
-            modules.append(built.module)
-        return join(modules, diagnostics, sources)
+        gathered = _gather(texts)
+        return _joined(gathered, _build_all(gathered))
 
 
-@dataclass(frozen=True, slots=True)
-class Built:
-    """One file's module and what its parse and build said about it (immutable: shared by the cache)."""
+def _gather(texts: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The files' texts, read one at a time and refused as soon as they hold too much together."""
+    gathered: list[tuple[str, str]] = []
+    total = 0
+    for name, text in texts:
+        total += len(text)
+        if total > MAX_FILE_BYTES:  # memory stays under 1 GB (docs/reliability.md)
+            raise LoadError(
+                f"{name}: the flow's files hold more than {MAX_FILE_BYTES // 2**20} MB together; "
+                "check a part of the folder at a time"
+            )
+        gathered.append((name, text))
+    return gathered
 
-    module: m.Module
-    diagnostics: tuple[Diagnostic, ...]
+
+def _build_all(texts: list[tuple[str, str]]) -> list[Built]:
+    return [build(name, text) if len(text) > CACHED_BYTES else _built(name, text) for name, text in texts]
+
+
+def _joined(texts: list[tuple[str, str]], built: list[Built]) -> Program:
+    diagnostics = [d for b in built for d in b.diagnostics]
+    return join([b.module for b in built], diagnostics, dict(texts))
 
 
 def build(name: str, text: str) -> Built:
+    from checklist.program.builder import Builder  # deferred: a cached program needs neither the
+    from checklist.syntax.parser import parse, parse_pieces  # builder nor the parser (lark)
+
     builder = Builder(name)
     if len(text) > CACHED_BYTES:
         _, errors = parse(text, name, sink=builder.feed)  # statements go straight to the builder

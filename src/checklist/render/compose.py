@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import field
+from typing import TYPE_CHECKING, Literal
 
 from checklist import model as m
 from checklist.graph.flowgraph import Edge as FlowEdge
@@ -13,6 +13,11 @@ from checklist.render import style
 from checklist.render.overlay import Findings, Trace
 from checklist.render.scene import Cluster, Edge, EdgeKind, Node, NodeKind, Scene
 from checklist.render.select import Selection
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 CrossSection = Literal["edge", "loose", "ghost"]
 

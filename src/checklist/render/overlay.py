@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from checklist import model as m
 from checklist.checks import check, no_exit
@@ -14,6 +15,11 @@ from checklist.model.diagnostics import SYNTAX, Diagnostic
 from checklist.model.limits import MAX_INPUT_BYTES
 from checklist.program.files import LoadError, read_file
 from checklist.render.select import RenderUsageError
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 MAX_SUMMARY = 12  # lines of the findings note before "… and N more"
 

@@ -6,8 +6,13 @@ write it out. Every list here is in a stable order, so the output is determinist
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import field
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 NodeKind = Literal[
     "action",  # a step that does something and goes on

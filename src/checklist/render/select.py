@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from checklist.graph.program import Program
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 Scope = Literal["program", "checklist", "section", "around"]
 

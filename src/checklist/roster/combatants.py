@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from dataclasses import field, replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from checklist.model.dice import Dice, DiceError
 from checklist.model.names import slug
@@ -22,6 +22,11 @@ from checklist.model.visible import brief
 from checklist.model.vocabulary import BODY_KEYED, FLAGS, KEYED_STATE, OWNED, STATE, TRAITS
 from checklist.roster.body import at_roll, find
 from checklist.roster.sheet import RosterError, Sheet, Value, Weapon, plain, sheet_of
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 __all__ = ["Condition", "Roster", "RosterError", "Sheet", "Value", "Weapon", "from_data"]
 

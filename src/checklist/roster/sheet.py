@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from checklist.model.limits import MAX_DIGITS
 from checklist.model.names import slug
 from checklist.model.visible import brief, has_control, visible
 from checklist.model.vocabulary import DAMAGE_TYPES, SHEET_NUMBERS, TRAITS, UNARMED_SKILLS
 from checklist.roster.body import BodyError, BodyPart, body_of
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 Value = int | str
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -16,6 +16,11 @@ from checklist.syntax import hints
 from checklist.syntax.hints import Seen
 from checklist.syntax.keywords import Grammar
 from checklist.syntax.words import words
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 _FIRST_WORD = re.compile(r"[ \t\f]*([^\W\d_][\w-]*)")
 _HELP = "see docs/language.md for the statements a line can hold"

@@ -7,9 +7,14 @@ to decide where the node belongs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checklist import model as m
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 
 @dataclass(frozen=True, slots=True)

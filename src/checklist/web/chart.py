@@ -13,14 +13,19 @@ from __future__ import annotations
 import re
 import threading
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
 from html import escape
+from typing import TYPE_CHECKING
 
 from checklist.graph.program import Program
 from checklist.present.chart import ChartView
 from checklist.render import make_scene, render_text
 from checklist.render.runner import DotFailed, NoGraphviz, run_dot
 from checklist.render.select import RenderUsageError, select
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"

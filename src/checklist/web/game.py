@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from checklist.engine.session import Session
 from checklist.model.visible import visible
@@ -32,6 +33,11 @@ from checklist.present.player import PlayerView, player_view
 from checklist.present.quick import QuickFix, other_fixes, quick_fixes
 from checklist.present.screen import Screen, screen
 from checklist.present.summary import SummaryView, summary_view
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 MAX_ANSWER = 200  # characters of an answer: far more than any value or roll
 LATE = "that answer came after the question had changed (it was answered on another page); nothing was done"

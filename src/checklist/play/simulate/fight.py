@@ -9,9 +9,8 @@ plays it too; the combat log is the same line for line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from checklist.engine import journal as jr
 from checklist.engine.questions import BadAnswer, Question
@@ -26,6 +25,11 @@ from checklist.present.conditions import threshold
 from checklist.present.fight import fight_view
 from checklist.present.simulation import way_down
 from checklist.roster.combatants import Roster
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 End = Literal["over", "rounds", "broken"]
 PILOT = Pilot(auto_roll=True, autopilot=True)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import hashlib
 import re
 import shlex
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from checklist.engine import journal as jr
 from checklist.graph.program import Program
@@ -23,6 +23,11 @@ from checklist.present.conditions import threshold
 from checklist.roster.combatants import Roster, RosterError, from_data
 from checklist.roster.gcs import OldFormat
 from checklist.roster.load import load_all
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 DEFAULT_TACTIC = "aggressive"  # `run --npc NAME` without a tactic: the one a combatant without its own follows
 MAX_FIGHTS = 1_000_000  # about 40 hours of one core for duels: more is a sweep (docs/simulate.md)

@@ -14,7 +14,12 @@ own kind (Attack.kind); this module reads the text, weapons.py decides what the 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 # GCS's damage types as the flow names them (injury.flow's damage-type)
 TYPES = {

@@ -17,13 +17,18 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from checklist.model.limits import MAX_SHEET_BYTES, MAX_SHEET_DEPTH, MAX_SHEET_VALUES
 from checklist.model.visible import brief, visible
 from checklist.program.files import LoadError, read_file
 from checklist.roster.gcs.values import RESAVE, GcsError, Json, Unreadable, objects, text
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 __all__ = ["RESAVE", "Character", "GcsError", "OldFormat", "plain_name", "read"]
 

@@ -11,11 +11,16 @@ none of them takes for a number.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checklist.model.limits import MAX_DIGITS
 from checklist.model.visible import brief, has_control
 from checklist.roster.sheet import RosterError
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 Json = dict[str, object]
 RESAVE = "open it in a current GCS (5.24 or later) and save it again"

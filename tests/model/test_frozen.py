@@ -1,0 +1,79 @@
+"""model/frozen.py builds frozen, slotted dataclasses that behave as the standard decorator's do."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import inspect
+import pickle
+from typing import Any
+
+import pytest
+
+from checklist import model as m
+from checklist.model.frozen import dataclass as fast_dataclass
+
+
+def both(body: dict[str, Any], annotations: dict[str, str]) -> tuple[Any, Any]:
+    """The same class body, once through each decorator."""
+    made = []
+    for decorate in (fast_dataclass, dataclasses.dataclass):
+        namespace = {"__annotations__": dict(annotations), "__module__": __name__, "__qualname__": "Thing", **body}
+        made.append(decorate(type("Thing", (), namespace), frozen=True, slots=True))
+    return made[0], made[1]
+
+
+SHAPES: dict[str, tuple[dict[str, Any], dict[str, str], tuple[Any, ...]]] = {
+    "no fields": ({}, {}, ()),
+    "one field": ({}, {"a": "int"}, (1,)),
+    "defaults": ({"b": 2, "c": ()}, {"a": "int", "b": "int", "c": "tuple[int, ...]"}, (1,)),
+    "not compared": ({"span": dataclasses.field(default=0, compare=False)}, {"a": "str", "span": "int"}, ("x",)),
+    "not shown, hashed": (
+        {"b": dataclasses.field(default=5, repr=False, hash=True, compare=False)},
+        {"a": "str", "b": "int"},
+        ("y",),
+    ),  # fmt: skip
+}
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=list(SHAPES))
+def test_a_fast_class_behaves_as_the_standard_one(shape: str) -> None:
+    body, annotations, args = SHAPES[shape]
+    fast, standard = both(body, annotations)
+    a, b = fast(*args), standard(*args)
+    assert repr(a) == repr(b) and hash(a) == hash(b)
+    assert a == fast(*args) and a != b and (a == b) is False
+    assert [f.name for f in dataclasses.fields(a)] == [f.name for f in dataclasses.fields(b)]
+    assert str(inspect.signature(fast)) == str(inspect.signature(standard))
+    assert fast.__slots__ == standard.__slots__ and fast.__match_args__ == standard.__match_args__
+    assert not hasattr(a, "__dict__") and dataclasses.asdict(a) == dataclasses.asdict(b)
+    assert fast.__dataclass_params__.frozen and fast.__dataclass_params__.eq
+    for name in [f.name for f in dataclasses.fields(a)] + ["other"]:
+        with pytest.raises((dataclasses.FrozenInstanceError, AttributeError)):
+            setattr(a, name, 3)
+        with pytest.raises((dataclasses.FrozenInstanceError, AttributeError)):
+            delattr(a, name)
+    if args:
+        changed = dataclasses.replace(a, **{dataclasses.fields(a)[0].name: args[0] * 2})
+        assert changed != a and type(changed) is fast
+    assert copy.deepcopy(a) == a
+
+
+def test_the_model_is_built_the_fast_way_and_pickles() -> None:
+    span = m.Span("f.flow", 1, 2, 3, 4)
+    step = m.Go(m.Target(None, 5, None, span), span)
+    assert step == pickle.loads(pickle.dumps(step)) and hash(step) == hash(
+        m.Go(m.Target(None, 5, None, m.NOWHERE), span)
+    )
+    assert repr(span) == "Span(file='f.flow', line=1, column=2, end_line=3, end_column=4)"
+    assert m.Span.__init__.__code__.co_varnames[:6] == ("self", "file", "line", "column", "end_line", "end_column")
+    assert m.Span(file="g", line=1, column=1, end_line=1, end_column=2).file == "g"
+    with pytest.raises(TypeError):
+        m.Span("f")  # type: ignore[call-arg]
+
+
+def test_what_it_does_not_cover_goes_to_the_standard_decorator() -> None:
+    fast, standard = both({"b": dataclasses.field(default_factory=list)}, {"a": "int", "b": "list[int]"})
+    assert fast(1).b == [] and repr(fast(1)) == repr(standard(1))
+    with pytest.raises(TypeError):  # a field without a default after one with: refused, as the standard one does
+        both({"a": 1}, {"a": "int", "b": "int"})
