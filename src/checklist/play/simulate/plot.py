@@ -47,7 +47,7 @@ def pyplot() -> Any:
 
 def _hp_boxes(axes: Any, report: Report, names: list[str]) -> None:
     values = [list(hp) for _, hp in report.hp_left]
-    axes.boxplot(values, vert=False, tick_labels=names, whis=(5, 95), showfliers=False)
+    axes.boxplot(values, orientation="horizontal", tick_labels=names, whis=(5, 95), showfliers=False)
     for row, fighter in enumerate(report.fighters, 1):
         axes.plot([fighter.max_hp], [row], marker="|", markersize=14, color="green")
     axes.axvline(0, color="grey", linewidth=0.8, linestyle=":")
