@@ -159,7 +159,7 @@ class Screen:
     brief: bool = False  # the table view: no prose (one key away), cards in short form
     roll: RollView | None = None  # the roll the last answer made, with what it was rolled against
     assumed: tuple[tuple[str, Value], ...] = ()  # facts taken without asking since the last answer
-    worked: tuple[WorkedView, ...] = ()  # computed facts the steps found: since the last answer, or at this step
+    worked: tuple[WorkedView, ...] = ()  # computed facts the steps since the last answer found (present/worked.py)
     rows: tuple[RowView, ...] = ()  # the rows of the tables the step uses, picked by the facts it read
 
     @property
@@ -183,6 +183,7 @@ def screen(session: Session) -> Screen:
     )
     last = state.last
     roll = last_roll(session)
+    known = _known_shown(session)
     roster = None
     if state.roster is not None:
         turn = program.steps[state.step].checklist in program.turn_loop
@@ -200,7 +201,7 @@ def screen(session: Session) -> Screen:
         tuple(ref_view(r) for r in step.refs),
         tables,
         options,
-        _known_shown(session),
+        known,
         card_views(session),
         question_view(session),
         tuple(session.overridable()),
@@ -209,19 +210,17 @@ def screen(session: Session) -> Screen:
         not session.pause,
         roll,
         assumed_since(session),
-        _worked(session, roll),
+        _worked(session, roll, known),
         rows_used(session),
     )
 
 
-def _worked(session: Session, roll: RollView | None) -> tuple[WorkedView, ...]:
-    """What the table view lists as worked out since the last answer, less what the roll's line
-    says: a damage roll's line says what the damage did, a roll's outcome what its step found."""
-    if roll is not None and roll.then is not None:
-        return ()
-    found = worked_since(session, skip_answered=roll is not None and roll.outcome is not None)
+def _worked(session: Session, roll: RollView | None, known: tuple[KnownView, ...]) -> tuple[WorkedView, ...]:
+    """What the screen lists as worked out since the last answer, less what the roll's line says
+    (a roll's outcome: what its step found) and, step by step, what the `known` lines say."""
+    found = worked_since(session, roll, skip_answered=roll is not None and roll.outcome is not None)
     if session.pause:
-        shown = {k.fact for k in _known_shown(session)}  # step by step, `known:` lines say the step's own
+        shown = {k.fact for k in known}
         return tuple(w for w in found if w.fact not in shown)
     # the table view: numbers worked out from other facts (a result, not a default taken), less
     # what the next roll's `succeeds on` spells out
@@ -234,8 +233,7 @@ def _worked(session: Session, roll: RollView | None) -> tuple[WorkedView, ...]:
 
 def _from_facts(worked: WorkedView) -> bool:
     """Whether the formula that gave the value read a fact (`if ... then 1 else ...` taking its 1 did not)."""
-    formula = worked.work.rpartition(" = ")[0]
-    return bool(worked.read) and not formula.lstrip("-").isdigit()
+    return bool(worked.read) and not worked.formula.lstrip("-").isdigit()
 
 
 def ref_view(ref: m.Ref) -> RefView:

@@ -74,14 +74,8 @@ def summary_view(session: Session) -> SummaryView:
         trace=tuple(_visit_view(number, visit, program) for number, visit in enumerate(trace, 1)),
         refs=tuple(refs.values()),
         fight=fight_view(session),
-        worked=_worked(session),
+        worked=worked_since(session, last_roll(session)),
     )
-
-
-def _worked(session: Session) -> tuple[WorkedView, ...]:
-    """What the steps since the last answer worked out (none after a damage roll: its line said it)."""
-    roll = last_roll(session)
-    return () if roll is not None and roll.then is not None else worked_since(session)
 
 
 def _visit_view(number: int, visit: Visit, program: Program) -> VisitView:

@@ -2,7 +2,7 @@
 with their value and formula, and the row of a `uses TABLE` that the step's facts pick.
 
 A step that passes by itself in the table view is not shown, so what it found would be lost:
-the next screen lists it (`worked out: HP restored 1 = max(restore-dice 3 - 2, 1)`), and so
+the next screen lists it (`HP restored 1 = max((restore-dice 3 - 2), 1)`), and so
 does the end of the run.
 """
 
@@ -16,7 +16,7 @@ from checklist.engine.session import Session
 from checklist.engine.state import Visit
 from checklist.model.names import slug
 from checklist.present.passing import since_answer
-from checklist.present.rolls import label
+from checklist.present.rolls import RollView, label
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,11 @@ class WorkedView:
     value: Value
     work: str  # the formula with the values it read; "" when the fact was forgotten since
     read: tuple[str, ...] = ()  # the facts it was worked out from
+
+    @property
+    def formula(self) -> str:
+        """The work without its result: `max((restore-dice 4 - 2), 1)`."""
+        return self.work.rpartition(" = ")[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +47,16 @@ class RowView:
 def worked_text(view: WorkedView, width: int = 10_000) -> str:
     """`HP restored 2 = max((restore-dice 4 - 2), 1)`: the value, and the formula when it fits in `width`."""
     said = f"{view.label} {view.value}"
-    formula = view.work.rpartition(" = ")[0]
+    formula = view.formula
     return f"{said} = {formula}" if formula and len(said) + 3 + len(formula) <= width else said
 
 
-def worked_since(session: Session, skip_answered: bool = False) -> tuple[WorkedView, ...]:
-    """The computed facts found (`find`) at the steps since the last answer, in the order found.
+def worked_since(session: Session, roll: RollView | None, skip_answered: bool = False) -> tuple[WorkedView, ...]:
+    """The computed facts found (`find`) at the steps since the last answer, in the order found;
+    none after a damage roll (`roll`, the last answer's: its line says what the damage did).
     `skip_answered`: not those of the answered step itself (its roll's line says them)."""
+    if roll is not None and roll.then is not None:
+        return ()
     visits = since_answer(session)
     if skip_answered:
         visits = visits[1:]
