@@ -19,10 +19,8 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -31,20 +29,10 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "src"))
 
 import generate  # noqa: E402
+from timing import timed  # noqa: E402
 
 WARM_UP = 2  # runs of each command thrown away first
 COMMANDS = {"fmt --check": ["fmt", "--check"], "check": ["check"]}
-
-
-def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:
-    """Wall seconds, CPU seconds (the child's user + system) and the exit code of one run."""
-    before = os.times()
-    start = time.perf_counter()
-    done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
-    wall = time.perf_counter() - start
-    after = os.times()
-    cpu = after.children_user - before.children_user + after.children_system - before.children_system
-    return wall, cpu, done.returncode
 
 
 def side_by_side(path: Path, runs: int, env: dict[str, str]) -> dict[str, dict[str, float]]:

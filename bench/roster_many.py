@@ -10,26 +10,21 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from timing import timed  # noqa: E402
 
 
-def timed(args: list[str]) -> tuple[float, float, int]:
-    """(CPU s, wall s, exit code) of `checklist roster ARGS`."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "checklist", "roster", *args], capture_output=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, done.returncode
+def roster(sheets: list[Path]) -> tuple[float, float, int]:
+    """`checklist roster SHEETS`: wall s, CPU s, exit code."""
+    return timed([sys.executable, "-m", "checklist", "roster", *map(str, sheets)])
 
 
 def main() -> int:
@@ -47,13 +42,13 @@ def main() -> int:
         one: list[tuple[float, float, int]] = []
         many: list[tuple[float, float, int]] = []
         for _ in range(args.runs):
-            one.append(timed([str(copies[0])]))
-            many.append(timed([str(c) for c in copies]))
+            one.append(roster([copies[0]]))
+            many.append(roster(copies))
     for name, got in (("1 sheet", one), (f"{args.sheets} sheets", many)):
-        cpu, wall = statistics.median(g[0] for g in got), statistics.median(g[1] for g in got)
+        wall, cpu = statistics.median(g[0] for g in got), statistics.median(g[1] for g in got)
         codes = sorted({g[2] for g in got})
         print(f"{name}: CPU median {cpu * 1000:.0f} ms, wall median {wall * 1000:.0f} ms, exit {codes}")
-    for i, figure in ((0, "CPU"), (1, "wall")):
+    for i, figure in ((1, "CPU"), (0, "wall")):
         base = statistics.median(g[i] for g in one)
         limit = 1.5 * base + 0.020 * args.sheets
         got_many = statistics.median(g[i] for g in many)
