@@ -7,6 +7,7 @@ axe-core comes from the npm registry (`npm pack axe-core`) into a cache outside 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -106,3 +107,15 @@ def axe_source() -> str | None:
                 if licence is not None:  # MPL-2.0
                     (AXE_CACHE / "LICENSE").write_bytes(licence.read())
     return script.read_text("utf-8")
+
+
+def axe_violations(driver: Any, source: str) -> list[str]:
+    """axe-core (`source`, from axe_source) run on the page: its serious and critical violations,
+    each with its help and the first three places it found."""
+    driver.execute_script(source)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify(r.violations)));"
+    )
+    serious = [v for v in json.loads(result) if v["impact"] in ("serious", "critical")]
+    return [f"{v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in serious]

@@ -11,7 +11,6 @@ is 1.5, rounded down to 1 injury: Bruno, at 12 HP after round 1's wound of 1, is
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -29,7 +28,7 @@ from checklist.program.load import load
 from checklist.roster.load import load as load_roster
 from checklist.web.app import FORGED
 from tests.conftest import ROOT
-from tests.web.browser import SCREENS, Server, axe_source, chrome, missing, viewport
+from tests.web.browser import SCREENS, Server, axe_source, axe_violations, chrome, missing, viewport
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 
@@ -94,6 +93,12 @@ def wait_for_step(driver: Any, step: str, fact: str | None) -> None:
         return bool(found == [step, fact])
 
     WebDriverWait(driver, HANG).until(there, f"the page never reached {step} asking {fact}")
+
+
+def caught_up(driver: Any, local: Session) -> None:
+    """Until the page shows the step and question of `local`, the same session played beside it."""
+    question = local.question
+    wait_for_step(driver, local.state.step, question.fact if question is not None else None)
 
 
 def click_choice(driver: Any, label: str) -> None:
@@ -169,8 +174,7 @@ def test_turn_a_by_clicking_and_typing(turn_file: Path, browser: Any) -> None:
         def step(act: Any, typed: str) -> dict[str, Any]:
             act()
             local.answer(typed)
-            question = local.question
-            wait_for_step(browser, local.state.step, question.fact if question is not None else None)
+            caught_up(browser, local)
             seen = shown(browser)
             view = screen(local)
             assert seen["lit"] == chart_view(local).current == local.state.step, seen["missing"]
@@ -267,19 +271,9 @@ def test_axe_finds_no_serious_or_critical_violation(turn_file: Path, browser: An
                 from selenium.webdriver.support.ui import WebDriverWait
 
                 WebDriverWait(browser, HANG).until(lambda d, b=before: shown(d)["lit"] != b)  # each moves on
-            _no_serious_violation(browser, source)
+            assert axe_violations(browser, source) == []
         for width, height in ((768, 1024), (390, 844), (1280, 800)):  # the roll prompt at the three sizes
             viewport(browser, width, height)
-            _no_serious_violation(browser, source, f"{width}x{height}")
+            assert axe_violations(browser, source) == [], f"{width}x{height}"
     finally:
         server.stop()
-
-
-def _no_serious_violation(browser: Any, source: str, size: str = "") -> None:
-    browser.execute_script(source)
-    result = browser.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify(r.violations)));"
-    )
-    bad = [v for v in json.loads(result) if v["impact"] in ("serious", "critical")]
-    assert bad == [], size + json.dumps([(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in bad])

@@ -31,8 +31,7 @@ def to_the_roll(driver: Any, local: Any) -> None:
     for label, typed in (("Attack", "attack"), ("Bruno", "bruno"), ("Torso", "torso")):
         played.click_choice(driver, label)
         local.answer(typed)
-        question = local.question
-        played.wait_for_step(driver, local.state.step, question.fact if question is not None else None)
+        played.caught_up(driver, local)
 
 
 def placed(driver: Any) -> dict[str, bool]:
@@ -79,8 +78,7 @@ def test_the_keypad_answers_a_roll_of_10(turn_file: Path, browser: Any) -> None:
         assert played.by_css(browser, "#typed").get_attribute("value") == "1"
         played.by_css(browser, "[data-digit='0']").click()  # 10: no digit can follow, the answer goes
         local.answer("10")
-        question = local.question
-        played.wait_for_step(browser, local.state.step, question.fact if question is not None else None)
+        played.caught_up(browser, local)
         view = screen(local)
         assert view.roll is not None and "→ 10 (typed) vs 15" in roll_line(view.roll)
         assert played.shown(browser)["roll"] == roll_line(view.roll)
@@ -126,8 +124,7 @@ def test_stunned_on_the_defenders_card(turn_file: Path, browser: Any) -> None:
             else:
                 played.by_css(browser, act).click()
             local.answer(typed)
-            question = local.question
-            played.wait_for_step(browser, local.state.step, question.fact if question is not None else None)
+            played.caught_up(browser, local)
         assert played.by_css(browser, "#against strong").text.startswith("9 or less")
         played.by_css(browser, ".combatants li[data-name='Bruno'] button[value='defender-stunned']").click()
         local.override("defender-stunned")
@@ -180,8 +177,7 @@ def test_turn_a_in_eight_taps_on_the_tablet(turn_file: Path, browser: Any) -> No
             button.click()
             taps += 1
             local.answer(typed)
-            question = local.question
-            played.wait_for_step(browser, local.state.step, question.fact if question is not None else None)
+            played.caught_up(browser, local)
             if typed == "r":  # the result line stays on screen with the next question
                 assert on_screen(browser, played.by_css(browser, "#roll")), local.state.step
         assert taps == 8 and local.state.roster is not None and local.state.roster.actor.name == "Bruno"
@@ -219,8 +215,7 @@ def test_turn_a_in_eight_keys_at_a_laptop(turn_file: Path, browser: Any) -> None
                            ("\n", "r"), ("\n", "r"), ("n", "no")):  # fmt: skip
             played.press(browser, key)
             local.answer(typed)
-            question = local.question
-            played.wait_for_step(browser, local.state.step, question.fact if question is not None else None)
+            played.caught_up(browser, local)
         assert local.state.roster is not None and local.state.roster.actor.name == "Bruno"
         view = screen(local)
         assert played.shown(browser)["hp"] == {c.name: f"{c.hp}/{c.max_hp}" for c in view.roster.combatants}  # type: ignore[union-attr]
