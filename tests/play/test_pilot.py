@@ -105,7 +105,8 @@ def test_a_whole_fight_on_autopilot_in_the_terminals_words(flow: Program, tmp_pa
 
 
 def test_fly_stops_at_a_persons_question(flow: Program) -> None:
-    """Bruno an NPC, Alice a player, rolls asked: the tool takes Bruno's defense and rolls his roll,
+    """Bruno an NPC, Alice a player, rolls asked: after Alice's roll (its line first, as no screen
+    shows it) the tool takes Bruno's defense and rolls his roll,
     and stops at the question that is no one's to take: Is the combat over? (no sides, no default)."""
     session = duel(flow, ("Bruno",))
     commands, saves = saving(session)
@@ -113,11 +114,14 @@ def test_fly_stops_at_a_persons_question(flow: Program) -> None:
         assert fly(AUTOPILOT, commands) == pilot_module.Flight()  # each is Alice's: nothing done
         session.answer(answer)
     flight = fly(AUTOPILOT, commands)
-    assert flight.done[0] == Chosen("Bruno", "parry")  # aggressive: parry (9 with his mace)
-    rolled = flight.done[1]
+    alices = flight.done[0]  # her own roll first: the screen that would have said it is passed by
+    assert isinstance(alices, RollView)
+    assert roll_line(alices) == "Roll 3d6 for the attack: 3d6 → 9 (typed) vs 15: success by 6"
+    assert flight.done[1] == Chosen("Bruno", "parry")  # aggressive: parry (9 with his mace)
+    rolled = flight.done[2]
     assert isinstance(rolled, RollView)
     assert roll_line(rolled) == "Roll 3d6 for the active defense: 3d6 → 9 vs 9: success"
-    assert len(flight.done) == 2 and flight.changed and flight.rolled and saves == [4, 5]
+    assert len(flight.done) == 3 and flight.changed and flight.rolled and saves == [4, 5]
     question = session.question
     assert question is not None and (question.fact, question.npc, question.default) == ("combat-over", "Bruno", None)
     assert AUTOPILOT.next(session) == ASK  # an NPC's question with nothing to take: asked

@@ -99,6 +99,8 @@ def fly(pilot: Pilot, commands: Commands) -> Flight:
         act = pilot.next(session)
         if act.kind == "ask":
             return Flight(tuple(done), changed, rolled)
+        if not changed and (persons := last_roll(session)) is not None:
+            done.append(persons)  # the person's roll just typed: the screen that said it is passed by
         if act.kind == "default":
             assert act.npc is not None and session.question is not None
             done.append(Chosen(act.npc, default_label(session.question) or ""))
