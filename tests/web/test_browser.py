@@ -88,9 +88,10 @@ def wait_for_step(driver: Any, step: str, fact: str | None) -> None:
     def there(d: Any) -> bool:
         found = d.execute_script(
             "const a = document.getElementById('ask'); const p = document.getElementById('play');"
+            "if (document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')) return null;"
             "return [p && p.dataset.step, a && a.dataset.fact];"
         )
-        return bool(found == [step, fact])
+        return bool(found == [step, fact])  # and htmx done with it: a person cannot press within its settling
 
     WebDriverWait(driver, HANG).until(there, f"the page never reached {step} asking {fact}")
 
