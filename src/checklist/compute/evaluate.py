@@ -66,9 +66,12 @@ class Evaluator:
         self.facts: list[str] = []
 
     def run(self, expr: m.Expr) -> Worked:
-        self.facts = []
-        value, work = self.worked(expr)
-        return Worked(value, work, tuple(dict.fromkeys(self.facts)))
+        outer, self.facts = self.facts, []  # a run inside a run (a fact computed on the way) has its own
+        try:
+            value, work = self.worked(expr)
+            return Worked(value, work, tuple(dict.fromkeys(self.facts)))
+        finally:
+            self.facts = outer
 
     def worked(self, expr: m.Expr) -> tuple[Scalar, str]:
         if isinstance(expr, m.Num):

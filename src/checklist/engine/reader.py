@@ -13,7 +13,7 @@ from contextlib import suppress
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
 from checklist.engine.questions import Value
-from checklist.engine.state import Frame, How, Known, State, evolve
+from checklist.engine.state import Frame, How, Known, State, evolve, known_of
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
@@ -60,7 +60,7 @@ class Reader:
         self.program = program
         self.roster = roster
         self.frames = frames
-        self.known = {k.fact: k for k in facts}
+        self.known = known_of(facts)
         self.step = step
         self.seq = seq
         self.changed: dict[str, Known] = {}
@@ -71,6 +71,7 @@ class Reader:
         self.assume = assume  # True (the table view): a fact with `assume VALUE` is taken, not asked
         self.preset = preset or {}  # an override given later, taken where the fact is first read
         self._busy: set[str] = set()
+        self._made: Evaluator | None = None
 
     def read(self, fact: str) -> Value | None:
         """The fact's value, computing it if it can; None if it is not known yet."""
@@ -312,6 +313,12 @@ class Reader:
             self.roster = self.roster.next_turn()
 
     def _evaluator(self) -> Evaluator:
+        """One evaluator for every expression this reader works out (each run keeps its own facts)."""
+        if self._made is None:
+            self._made = self._evaluator_made()
+        return self._made
+
+    def _evaluator_made(self) -> Evaluator:
         def read(fact: str) -> Value | None:
             value = self.read(fact)
             if value is not None:  # a fact a condition read is a fact the result depends on
