@@ -13,6 +13,7 @@ import math
 import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from checklist import model as m
@@ -208,6 +209,7 @@ def rows_holding(rows: Iterable[m.Row], index: int, value: Scalar) -> list[m.Row
     return [r for r in rows if index < len(r.cells) and matches(r.cells[index], value)]
 
 
+@lru_cache(maxsize=16384)  # a table is looked up at every step that reads it, with few distinct keys
 def matches(cell: str, value: Scalar) -> bool:
     """Whether a table's key cell holds `value`: empty (any), a range such as `less than 1/3`, or the
     same word; how every lookup finds its row."""
