@@ -35,6 +35,15 @@ AttrReader = Callable[[str, str, "str | None"], "int | str"]  # (role, attribute
 ROLES = ("actor", "target")
 
 
+_SMALL = {n: Fraction(n) for n in range(-64, 257)}  # a Fraction takes a microsecond to make; these are shared
+
+
+def fraction(number: int) -> Fraction:
+    """`Fraction(number)`, shared for the small whole numbers the rules use most."""
+    made = _SMALL.get(number)
+    return made if made is not None else Fraction(number)
+
+
 class Need(Exception):
     """An input fact is not known yet: ask (or compute) it first."""
 
@@ -76,7 +85,7 @@ class Evaluator:
 
     def worked(self, expr: m.Expr) -> tuple[Scalar, str]:
         if isinstance(expr, m.Num):
-            return Fraction(expr.value), str(expr.value)
+            return fraction(expr.value), str(expr.value)
         if isinstance(expr, m.Name):
             return self.name(expr.name)
         if isinstance(expr, m.Attr):
@@ -105,7 +114,7 @@ class Evaluator:
         if self.attr is None:
             raise NoRoster("no roster")
         value = self.attr(role, attr, key)
-        scalar: Scalar = Fraction(value) if isinstance(value, int) else value
+        scalar: Scalar = fraction(value) if isinstance(value, int) else value
         where = f"{role}.{attr}" + (f"[{key_work}]" if key is not None else "")
         return scalar, f"{where} {show(scalar)}"
 
@@ -116,7 +125,7 @@ class Evaluator:
         if value is None:
             raise Need(name)
         self.facts.append(name)
-        scalar: Scalar = Fraction(value) if isinstance(value, int) else value
+        scalar: Scalar = fraction(value) if isinstance(value, int) else value
         return scalar, f"{name} {show(scalar)}"
 
     def number(self, expr: m.Expr) -> tuple[Fraction, str]:

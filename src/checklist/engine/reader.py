@@ -64,7 +64,7 @@ class Reader:
         self.step = step
         self.seq = seq
         self.changed: dict[str, Known] = {}
-        self.consulted: list[str] = []
+        self.consulted: dict[str, None] = {}  # in the order read
         self.failed: dict[str, str] = {}  # computed facts that have no answer here, and why
         self.acted = acted  # actions of this visit carried out so far
         self.compute = compute  # False: a computed fact is asked like any other
@@ -83,13 +83,14 @@ class Reader:
     def value(self, fact: str) -> Value:
         known = self.known.get(fact)
         decl = self.program.facts.get(fact)
-        if decl is not None and fact in self.preset and (known is None or known.how != "override"):
-            return self._take(decl, self.preset[fact], "override", "")
-        if decl is not None and decl.kind == "number" and (known is None or known.how != "override"):
-            frame = next((f for f in reversed(self.frames) if f.item == fact), None)
-            if frame is not None and (known is None or known.value != frame.index + 1):
-                work = f"branch {frame.index + 1} of {len(frame.names)} of the split at {frame.step}"
-                return self._take(decl, frame.index + 1, "computed", work)
+        if decl is not None and (known is None or known.how != "override"):
+            if self.preset and fact in self.preset:
+                return self._take(decl, self.preset[fact], "override", "")
+            if decl.kind == "number" and self.frames:
+                frame = next((f for f in reversed(self.frames) if f.item == fact), None)
+                if frame is not None and (known is None or known.value != frame.index + 1):
+                    work = f"branch {frame.index + 1} of {len(frame.names)} of the split at {frame.step}"
+                    return self._take(decl, frame.index + 1, "computed", work)
         if decl is not None and decl.kind == "ledger":
             total = self.ledger(fact)
             self._consult(fact)
@@ -379,8 +380,7 @@ class Reader:
         return value
 
     def _consult(self, fact: str) -> None:
-        if fact not in self.consulted:
-            self.consulted.append(fact)
+        self.consulted[fact] = None
 
 
 def _fits(decl: m.Fact, value: Value, program_tables: dict[str, m.Table]) -> bool:
