@@ -10,6 +10,7 @@ unless a rule says otherwise, B9).
 from __future__ import annotations
 
 import math
+import operator
 import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
@@ -21,6 +22,7 @@ from checklist.compute import cells
 from checklist.compute.functions import FUNCTIONS
 from checklist.compute.success import success
 from checklist.graph.program import Program
+from checklist.model.conditions import COMPARE
 from checklist.model.names import slug
 
 if TYPE_CHECKING:
@@ -35,6 +37,9 @@ AttrReader = Callable[[str, str, "str | None"], "int | str"]  # (role, attribute
 ROLES = ("actor", "target")
 
 
+_ARITHMETIC: dict[str, Callable[[Fraction, Fraction], Fraction]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+}  # fmt: skip
 _SMALL = {n: Fraction(n) for n in range(-64, 257)}  # a Fraction takes a microsecond to make; these are shared
 
 
@@ -105,7 +110,7 @@ class Evaluator:
         if isinstance(expr, m.Test):
             left, lw = self.number(expr.left)
             right, rw = self.number(expr.right)
-            ok = {">=": left >= right, "<=": left <= right, ">": left > right, "<": left < right}[expr.op]
+            ok = COMPARE[expr.op](left, right)
             return ("yes" if ok else "no"), f"{lw} {expr.op} {rw}"
         chosen = expr.then if self.holds(expr.condition) else expr.other
         return self.worked(chosen)
@@ -142,7 +147,7 @@ class Evaluator:
         right, rw = self.number(expr.right)
         if expr.op == "/" and right == 0:
             raise CannotCompute(f"{rw} is 0: cannot divide by it")
-        value = {"+": left + right, "-": left - right, "*": left * right, "/": left / right if right else left}[expr.op]
+        value = _ARITHMETIC[expr.op](left, right) if right or expr.op != "/" else left
         return value, f"({lw} {expr.op} {rw})"
 
     def call(self, expr: m.Call) -> tuple[Scalar, str]:

@@ -336,7 +336,8 @@ class Session:
             for name in state.consulted
             if name in known
         )
-        used = last.used + tuple(u for u in used if u[0] not in {v[0] for v in last.used})
+        seen = {v[0] for v in last.used}
+        used = last.used + tuple(u for u in used if u[0] not in seen)
         outcome = f"{last.outcome}; {decision.describe()}" if last.outcome else decision.describe()
         trail = Trail(state.trail.prev, evolve(last, used=used, outcome=outcome))
         state = evolve(state, trail=trail, question=None, decision=None)
