@@ -13,10 +13,11 @@ from contextlib import suppress
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
 from checklist.engine.questions import Value
-from checklist.engine.state import Frame, How, Known, State, evolve, known_of
+from checklist.engine.state import Frame, How, Known, State, known_of
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
+from checklist.model.frozen import evolve
 from checklist.model.names import slug
 from checklist.model.vocabulary import BODY_TABLE, OWNED, SHEETLESS_NO
 from checklist.roster.combatants import Roster, RosterError

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from checklist import model as m
 from checklist.engine.questions import Question, Value, numbered_name
-from checklist.model.frozen import evolve
+from checklist.model.frozen import evolve as evolve  # engine modules take it from here
 from checklist.roster.combatants import Roster
 
 if TYPE_CHECKING:

@@ -9,7 +9,12 @@ from typing import Any
 from checklist import model as m
 
 Value = int | str
-COMPARE: dict[str, Callable[[Any, Any], bool]] = {">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt}
+COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    ">": operator.gt,
+    "<": operator.lt,
+}
 
 
 def truthy(value: Value) -> bool:
