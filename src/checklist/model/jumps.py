@@ -16,7 +16,7 @@ A step's jumps are tried in order; each jump has one or more *exits*:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Literal
 
 from checklist import model as m
@@ -210,7 +210,7 @@ def dispatch_exits(step: m.Step, index: int, jump: m.Dispatch, tables: Mapping[s
         yield Exit(index, "dispatch", key, None, label, cell, row.span, slug(label))
 
 
-def chosen(options: Iterator[Exit] | list[Exit], value: object) -> Exit | None:
+def chosen(options: Iterable[Exit], value: object) -> Exit | None:
     """The exit of a choose or dispatch that `value` selects, if any."""
     wanted = str(value)
     return next((e for e in options if e.value == wanted), None)
