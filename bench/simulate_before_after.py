@@ -29,7 +29,8 @@ from checklist.play.simulate.fight import play
 from checklist.play.simulate.setup import Spec, fight_seed, load_setup
 root, fights, skirmish = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 out = {}
-for name, roster, count in (("duel", "/tests/data/duel-sides.toml", fights), ("skirmish", "/examples/skirmish.toml", skirmish)):
+plan = (("duel", "/tests/data/duel-sides.toml", fights), ("skirmish", "/examples/skirmish.toml", skirmish))
+for name, roster, count in plan:
     if not count:
         continue
     ready = load_setup(Spec((root + roster,), (root + "/flow",)))
