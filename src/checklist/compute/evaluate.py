@@ -10,9 +10,11 @@ unless a rule says otherwise, B9).
 from __future__ import annotations
 
 import math
+import operator
 import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from checklist import model as m
@@ -20,6 +22,7 @@ from checklist.compute import cells
 from checklist.compute.functions import FUNCTIONS
 from checklist.compute.success import success
 from checklist.graph.program import Program
+from checklist.model.conditions import COMPARE
 from checklist.model.names import slug
 
 if TYPE_CHECKING:
@@ -32,6 +35,18 @@ Reader = Callable[[str], "int | str | None"]
 TestCondition = Callable[[m.Condition], bool]
 AttrReader = Callable[[str, str, "str | None"], "int | str"]  # (role, attribute, key) -> value
 ROLES = ("actor", "target")
+
+
+_ARITHMETIC: dict[str, Callable[[Fraction, Fraction], Fraction]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+}  # fmt: skip
+_SMALL = {n: Fraction(n) for n in range(-64, 257)}  # a Fraction takes a microsecond to make; these are shared
+
+
+def fraction(number: int) -> Fraction:
+    """`Fraction(number)`, shared for the small whole numbers the rules use most."""
+    made = _SMALL.get(number)
+    return made if made is not None else Fraction(number)
 
 
 class Need(Exception):
@@ -66,13 +81,16 @@ class Evaluator:
         self.facts: list[str] = []
 
     def run(self, expr: m.Expr) -> Worked:
-        self.facts = []
-        value, work = self.worked(expr)
-        return Worked(value, work, tuple(dict.fromkeys(self.facts)))
+        outer, self.facts = self.facts, []  # a run inside a run (a fact computed on the way) has its own
+        try:
+            value, work = self.worked(expr)
+            return Worked(value, work, tuple(dict.fromkeys(self.facts)))
+        finally:
+            self.facts = outer
 
     def worked(self, expr: m.Expr) -> tuple[Scalar, str]:
         if isinstance(expr, m.Num):
-            return Fraction(expr.value), str(expr.value)
+            return fraction(expr.value), str(expr.value)
         if isinstance(expr, m.Name):
             return self.name(expr.name)
         if isinstance(expr, m.Attr):
@@ -92,7 +110,7 @@ class Evaluator:
         if isinstance(expr, m.Test):
             left, lw = self.number(expr.left)
             right, rw = self.number(expr.right)
-            ok = {">=": left >= right, "<=": left <= right, ">": left > right, "<": left < right}[expr.op]
+            ok = COMPARE[expr.op](left, right)
             return ("yes" if ok else "no"), f"{lw} {expr.op} {rw}"
         chosen = expr.then if self.holds(expr.condition) else expr.other
         return self.worked(chosen)
@@ -101,7 +119,7 @@ class Evaluator:
         if self.attr is None:
             raise NoRoster("no roster")
         value = self.attr(role, attr, key)
-        scalar: Scalar = Fraction(value) if isinstance(value, int) else value
+        scalar: Scalar = fraction(value) if isinstance(value, int) else value
         where = f"{role}.{attr}" + (f"[{key_work}]" if key is not None else "")
         return scalar, f"{where} {show(scalar)}"
 
@@ -112,7 +130,7 @@ class Evaluator:
         if value is None:
             raise Need(name)
         self.facts.append(name)
-        scalar: Scalar = Fraction(value) if isinstance(value, int) else value
+        scalar: Scalar = fraction(value) if isinstance(value, int) else value
         return scalar, f"{name} {show(scalar)}"
 
     def number(self, expr: m.Expr) -> tuple[Fraction, str]:
@@ -129,7 +147,7 @@ class Evaluator:
         right, rw = self.number(expr.right)
         if expr.op == "/" and right == 0:
             raise CannotCompute(f"{rw} is 0: cannot divide by it")
-        value = {"+": left + right, "-": left - right, "*": left * right, "/": left / right if right else left}[expr.op]
+        value = _ARITHMETIC[expr.op](left, right) if right or expr.op != "/" else left
         return value, f"({lw} {expr.op} {rw})"
 
     def call(self, expr: m.Call) -> tuple[Scalar, str]:
@@ -205,6 +223,7 @@ def rows_holding(rows: Iterable[m.Row], index: int, value: Scalar) -> list[m.Row
     return [r for r in rows if index < len(r.cells) and matches(r.cells[index], value)]
 
 
+@lru_cache(maxsize=16384)  # a table is looked up at every step that reads it, with few distinct keys
 def matches(cell: str, value: Scalar) -> bool:
     """Whether a table's key cell holds `value`: empty (any), a range such as `less than 1/3`, or the
     same word; how every lookup finds its row."""

@@ -13,10 +13,11 @@ from contextlib import suppress
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
 from checklist.engine.questions import Value
-from checklist.engine.state import Frame, How, Known, State, evolve
+from checklist.engine.state import Frame, How, Known, State, known_of
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
+from checklist.model.frozen import evolve
 from checklist.model.names import slug
 from checklist.model.vocabulary import BODY_TABLE, OWNED, SHEETLESS_NO
 from checklist.roster.combatants import Roster, RosterError
@@ -60,17 +61,18 @@ class Reader:
         self.program = program
         self.roster = roster
         self.frames = frames
-        self.known = {k.fact: k for k in facts}
+        self.known = known_of(facts)
         self.step = step
         self.seq = seq
         self.changed: dict[str, Known] = {}
-        self.consulted: list[str] = []
+        self.consulted: dict[str, None] = {}  # in the order read
         self.failed: dict[str, str] = {}  # computed facts that have no answer here, and why
         self.acted = acted  # actions of this visit carried out so far
         self.compute = compute  # False: a computed fact is asked like any other
         self.assume = assume  # True (the table view): a fact with `assume VALUE` is taken, not asked
         self.preset = preset or {}  # an override given later, taken where the fact is first read
         self._busy: set[str] = set()
+        self._made: Evaluator | None = None
 
     def read(self, fact: str) -> Value | None:
         """The fact's value, computing it if it can; None if it is not known yet."""
@@ -82,13 +84,14 @@ class Reader:
     def value(self, fact: str) -> Value:
         known = self.known.get(fact)
         decl = self.program.facts.get(fact)
-        if decl is not None and fact in self.preset and (known is None or known.how != "override"):
-            return self._take(decl, self.preset[fact], "override", "")
-        if decl is not None and decl.kind == "number" and (known is None or known.how != "override"):
-            frame = next((f for f in reversed(self.frames) if f.item == fact), None)
-            if frame is not None and (known is None or known.value != frame.index + 1):
-                work = f"branch {frame.index + 1} of {len(frame.names)} of the split at {frame.step}"
-                return self._take(decl, frame.index + 1, "computed", work)
+        if decl is not None and (known is None or known.how != "override"):
+            if self.preset and fact in self.preset:
+                return self._take(decl, self.preset[fact], "override", "")
+            if decl.kind == "number" and self.frames:
+                frame = next((f for f in reversed(self.frames) if f.item == fact), None)
+                if frame is not None and (known is None or known.value != frame.index + 1):
+                    work = f"branch {frame.index + 1} of {len(frame.names)} of the split at {frame.step}"
+                    return self._take(decl, frame.index + 1, "computed", work)
         if decl is not None and decl.kind == "ledger":
             total = self.ledger(fact)
             self._consult(fact)
@@ -312,6 +315,12 @@ class Reader:
             self.roster = self.roster.next_turn()
 
     def _evaluator(self) -> Evaluator:
+        """One evaluator for every expression this reader works out (each run keeps its own facts)."""
+        if self._made is None:
+            self._made = self._evaluator_made()
+        return self._made
+
+    def _evaluator_made(self) -> Evaluator:
         def read(fact: str) -> Value | None:
             value = self.read(fact)
             if value is not None:  # a fact a condition read is a fact the result depends on
@@ -372,8 +381,7 @@ class Reader:
         return value
 
     def _consult(self, fact: str) -> None:
-        if fact not in self.consulted:
-            self.consulted.append(fact)
+        self.consulted[fact] = None
 
 
 def _fits(decl: m.Fact, value: Value, program_tables: dict[str, m.Table]) -> bool:

@@ -336,13 +336,14 @@ class Session:
             for name in state.consulted
             if name in known
         )
-        used = last.used + tuple(u for u in used if u[0] not in {v[0] for v in last.used})
+        seen = {v[0] for v in last.used}
+        used = last.used + tuple(u for u in used if u[0] not in seen)
         outcome = f"{last.outcome}; {decision.describe()}" if last.outcome else decision.describe()
         trail = Trail(state.trail.prev, evolve(last, used=used, outcome=outcome))
-        state = evolve(state, trail=trail, question=None, decision=None)
         if decision.kind == "jump":
             assert decision.target is not None
-            return self._arrive(state, decision.target)
+            return self._arrive(state, decision.target, trail)
+        state = evolve(state, trail=trail, question=None, decision=None)
         if decision.kind == "end":
             return evolve(state, finished=Finish("end", decision.label))
         if decision.kind == "stuck":
@@ -370,20 +371,24 @@ class Session:
             return evolve(state, statement=decision.statement + 1)  # same visit, next statement
         return self._visit(evolve(state, frames=state.frames + (frame,)), target)
 
-    def _arrive(self, state: State, key: str) -> State:
-        """Arrive at a step by a jump: a branch may end here; otherwise visit it."""
+    def _arrive(self, state: State, key: str, trail: Trail | None = None) -> State:
+        """Arrive at a step by a jump: a branch may end here; otherwise visit it. `trail`: the trace
+        with the visit just left written up, when `state` does not hold it yet (one copy fewer)."""
+        if trail is not None and (state.frames and state.frames[-1].until == key or key not in self.program.steps):
+            state, trail = evolve(state, trail=trail, question=None, decision=None), None
         if state.frames and state.frames[-1].until == key:
             return self._branch_done(state)
         if key not in self.program.steps:  # e.g. a split's join that names no step
             return evolve(state, finished=Finish("stuck", f"the flow goes on at {key}, which does not exist"))
-        return self._visit(state, key)
+        return self._visit(state, key, after=trail)
 
-    def _visit(self, state: State, key: str, rules: bool = True) -> State:
+    def _visit(self, state: State, key: str, rules: bool = True, after: Trail | None = None) -> State:
+        """A new visit of `key`, after the visits of `after` (default: the state's)."""
         for observer in self.observers:
             observer.visited(key)
         facts, spare = forget(self.scopes, state.facts, state.spare, key) if rules else (state.facts, state.spare)
         branch = st.branch_label(state.frames)
-        trail = Trail(state.trail, Visit(key, branch))
+        trail = Trail(after if after is not None else state.trail, Visit(key, branch))
         return state.visiting(key, 0, trail, facts=facts, spare=spare, acted=0)
 
     def _branch_done(self, state: State) -> State:

@@ -7,10 +7,11 @@ so undo is a pop, and the journal and the path planner can read it without the m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from checklist import model as m
 from checklist.engine.questions import Question, Value, numbered_name
+from checklist.model.frozen import evolve as evolve  # engine modules take it from here
 from checklist.roster.combatants import Roster
 
 if TYPE_CHECKING:
@@ -32,21 +33,6 @@ class CannotGoOn(SessionError):
         super().__init__(f"cannot go on with that: {why}")
         self.why = why
         self.missing = missing  # a fact nobody gave, when that is why
-
-
-_T = TypeVar("_T")
-
-
-def evolve(record: _T, **changes: object) -> _T:
-    """`dataclasses.replace` for the engine's frozen, slotted records, without re-running `__init__`:
-    a State is copied several times per step, and `replace` was a fifth of an answer's time."""
-    kind = type(record)
-    new = object.__new__(kind)
-    for name in kind.__slots__:  # type: ignore[attr-defined]
-        object.__setattr__(new, name, changes.pop(name) if name in changes else getattr(record, name))
-    if changes:
-        raise TypeError(f"{kind.__name__} has no field {', '.join(changes)}")
-    return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +215,8 @@ class State:
         return self.trail.visit if self.trail is not None else None
 
     def known(self) -> dict[str, Known]:
-        return {k.fact: k for k in self.facts}
+        """The facts by name (a new dict: the caller may change it)."""
+        return known_of(self.facts)
 
     def visiting(self, step: str, statement: int, trail: Trail, **more: object) -> State:
         """At `step`'s statement `statement`, a new visit: nothing asked, decided or read yet
@@ -246,12 +233,25 @@ class State:
         return None
 
 
+_last: list[tuple[tuple[Known, ...], dict[str, Known]]] = [((), {})]
+
+
+def known_of(facts: tuple[Known, ...]) -> dict[str, Known]:
+    """`facts` by name, as a new dict. The engine asks this of the same tuple several times in a row
+    (a step's reader, then its move), so the last one is kept and copied."""
+    last, made = _last[0]
+    if last is not facts:  # identity: the kept tuple cannot be freed and its id reused
+        made = {k.fact: k for k in facts}
+        _last[0] = (facts, made)
+    return made.copy()
+
+
 def merged(state: State, changed: tuple[Known, ...], **more: object) -> State:
     """Add what an evaluation computed (or a ledger line it added) to the state's facts (`more`:
     other fields that change with them, in the same copy)."""
     names = {k.fact for k in changed}
-    facts = tuple(k for k in state.facts if k.fact not in names) + changed
-    return evolve(state, facts=facts, seq=max([state.seq, *(k.seq for k in changed)]), **more)
+    facts = tuple([k for k in state.facts if k.fact not in names]) + changed
+    return evolve(state, facts=facts, seq=max(state.seq, max([k.seq for k in changed])), **more)
 
 
 def branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[Known, ...]:

@@ -7,7 +7,6 @@ jumps are taken as model/jumps.py says (`take`), with conditions read as model/c
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from checklist import model as m
@@ -19,6 +18,7 @@ from checklist.engine.reader import ROSTER_ITEM, Reader
 from checklist.engine.state import Decision, Known, SessionError, State
 from checklist.graph.program import Program
 from checklist.model.conditions import Value
+from checklist.model.frozen import evolve
 from checklist.model.jumps import Ask, Exit, resolve, take
 
 if TYPE_CHECKING:
@@ -66,8 +66,8 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
         names = reader.names_for(decl)
         question = q.fact_question(program, decl, dice=reader.dice(decl), names=names)
         default = default_for(reader, decl, names)
-        question = replace(question, default=default, npc=npc(reader, decl), who=owner(reader, decl))
-        return Need(replace(question, text=f"{question.text} ({why})") if why else question)
+        question = evolve(question, default=default, npc=npc(reader, decl), who=owner(reader, decl))
+        return Need(evolve(question, text=f"{question.text} ({why})") if why else question)
 
     if state.statement == 0:
         for action in step.actions[reader.acted :]:

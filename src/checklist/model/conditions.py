@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
 from checklist import model as m
 
 Value = int | str
+COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    ">": operator.gt,
+    "<": operator.lt,
+}
 
 
 def truthy(value: Value) -> bool:
@@ -48,9 +56,7 @@ def atom_holds(cond: m.IsTrue | m.IsFalse | m.Equals | m.Compare, value: Value) 
     number = value if isinstance(value, int) else _int(value)
     if number is None:
         return False
-    return {">=": number >= cond.value, "<=": number <= cond.value, ">": number > cond.value, "<": number < cond.value}[
-        cond.op
-    ]
+    return COMPARE[cond.op](number, cond.value)
 
 
 def _int(text: str) -> int | None:

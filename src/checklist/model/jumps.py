@@ -16,7 +16,7 @@ A step's jumps are tried in order; each jump has one or more *exits*:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Literal
 
 from checklist import model as m
@@ -125,16 +125,33 @@ def take(
         held = decide(jump.condition, read)
         if isinstance(held, str):
             return Ask(held)
-        return next(jump_exits(step, index, jump, tables)) if held else None
+        return _exits(step, index, jump, tables)[0] if held else None
     if isinstance(jump, (m.Choose, m.Dispatch)):
         value = read(jump.fact)
         if value is None:
             return Ask(jump.fact)
-        way = chosen(list(jump_exits(step, index, jump, tables)), value)
+        way = chosen(_exits(step, index, jump, tables), value)
         if isinstance(jump, m.Dispatch) and way is not None and way.key not in steps:
             return None
         return way
-    return next(jump_exits(step, index, jump, tables))
+    return _exits(step, index, jump, tables)[0]
+
+
+_KEPT: dict[tuple[int, int, int], tuple[m.Step, Mapping[str, m.Table], tuple[Exit, ...]]] = {}
+
+
+def _exits(step: m.Step, index: int, jump: m.Jump, tables: Mapping[str, m.Table]) -> tuple[Exit, ...]:
+    """`jump_exits`, kept: a run takes the same jumps again and again. The entry holds the step and
+    the tables it was made from, so their ids cannot be reused while it is kept."""
+    key = (id(step), index, id(tables))
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0] is step and kept[1] is tables:
+        return kept[2]
+    if len(_KEPT) > 100_000:  # a language server builds flow after flow
+        _KEPT.clear()
+    made = tuple(jump_exits(step, index, jump, tables))
+    _KEPT[key] = (step, tables, made)
+    return made
 
 
 def always_decides(jump: m.Jump) -> bool:
@@ -193,7 +210,7 @@ def dispatch_exits(step: m.Step, index: int, jump: m.Dispatch, tables: Mapping[s
         yield Exit(index, "dispatch", key, None, label, cell, row.span, slug(label))
 
 
-def chosen(options: Iterator[Exit] | list[Exit], value: object) -> Exit | None:
+def chosen(options: Iterable[Exit], value: object) -> Exit | None:
     """The exit of a choose or dispatch that `value` selects, if any."""
     wanted = str(value)
     return next((e for e in options if e.value == wanted), None)

@@ -13,10 +13,11 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import field, replace
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from checklist.model.dice import Dice, DiceError
+from checklist.model.frozen import evolve
 from checklist.model.names import slug
 from checklist.model.visible import brief
 from checklist.model.vocabulary import BODY_KEYED, FLAGS, KEYED_STATE, OWNED, STATE, TRAITS
@@ -249,12 +250,12 @@ class Roster:
     def _changed(self, who: int, **changes: Any) -> Roster:
         """The roster with combatant `who`'s Condition changed."""
         states = list(self.states)
-        states[who] = replace(states[who], **changes)
-        return replace(self, states=tuple(states))
+        states[who] = evolve(states[who], **changes)
+        return evolve(self, states=tuple(states))
 
     def next_turn(self) -> Roster:
         current = (self.current + 1) % len(self.sheets)
-        return replace(self, current=current, round=self.round + (1 if current == 0 else 0))
+        return evolve(self, current=current, round=self.round + (1 if current == 0 else 0))
 
 
 _V = TypeVar("_V")

@@ -1,0 +1,93 @@
+"""Simulated fights of two source trees side by side (issue 30, "before and after"), alternating:
+`python bench/simulate_before_after.py BEFORE AFTER [--rounds R] [--fights N] [--skirmish M]`.
+
+BEFORE and AFTER are folders holding `src/`, `flow/`, `tests/data/` and `examples/` (make one with
+`git archive REV src flow tests/data examples | tar -x -C DIR`). Each round plays, in a fresh process
+per tree, one warm-up duel and then N duels (tests/data/duel-sides.toml, seeds 1..N of the fights'
+seed stream) and M fights of three against five (examples/skirmish.toml), as `checklist simulate`
+plays them, and times them by CPU time (the machine is shared: CPU time is what other jobs inflate
+least) and wall clock. It prints, per tree, min and median over the rounds of: ms of CPU per answer
+(an answer to the next question, the engine's hot path), duels a second and skirmishes a second, and
+checks that both trees played the same fights (the same answers, winners and rounds). Nothing is
+asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+CHILD = """
+import json, sys, time
+from checklist.play.simulate.fight import play
+from checklist.play.simulate.setup import Spec, fight_seed, load_setup
+root, fights, skirmish = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+out = {}
+plan = (("duel", "/tests/data/duel-sides.toml", fights), ("skirmish", "/examples/skirmish.toml", skirmish))
+for name, roster, count in plan:
+    if not count:
+        continue
+    ready = load_setup(Spec((root + roster,), (root + "/flow",)))
+    play(ready, 0, fight_seed(1, 0))  # warm-up
+    cpu, wall, answers, seen = time.process_time(), time.perf_counter(), 0, []
+    for index in range(1, count + 1):
+        outcome = play(ready, index, fight_seed(1, index))
+        answers += outcome.answers
+        seen.append((outcome.answers, outcome.winner, outcome.rounds))
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    out[name] = {"cpu": cpu, "wall": wall, "answers": answers, "fights": count, "seen": seen}
+print(json.dumps(out))
+"""
+
+
+def child(root: str, fights: int, skirmish: int) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": os.path.join(root, "src")}
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, root, str(fights), str(skirmish)],
+        env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("before")
+    parser.add_argument("after")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--fights", type=int, default=20, help="duels per round (20)")
+    parser.add_argument("--skirmish", type=int, default=4, help="three-against-five fights per round (4)")
+    args = parser.parse_args()
+    runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
+    load = os.getloadavg()[0]
+    began = time.perf_counter()
+    for _ in range(args.rounds):
+        for name, root in (("before", args.before), ("after", args.after)):
+            runs[name].append(child(root, args.fights, args.skirmish))
+    print(f"{args.rounds} rounds, alternating; load average {load:.2f} before, {os.getloadavg()[0]:.2f} after; "
+          f"{time.perf_counter() - began:.0f} s")  # fmt: skip
+    for kind in ("duel", "skirmish"):
+        if kind not in runs["before"][0]:
+            continue
+        same = all(r[kind]["seen"] == runs["before"][0][kind]["seen"] for rs in runs.values() for r in rs)
+        print(f"{kind}: {runs['before'][0][kind]['fights']} fights a round; both trees played the same fights: {same}")
+        for name, rs in runs.items():
+            per_answer = sorted(1000 * r[kind]["cpu"] / r[kind]["answers"] for r in rs)
+            per_second = sorted(r[kind]["fights"] / r[kind]["cpu"] for r in rs)
+            wall = sorted(r[kind]["fights"] / r[kind]["wall"] for r in rs)
+            print(
+                f"  {name}: ms CPU an answer min {per_answer[0]:.3f} median {statistics.median(per_answer):.3f}; "
+                f"fights a second (CPU) max {per_second[-1]:.1f} median {statistics.median(per_second):.1f}; "
+                f"(wall) max {wall[-1]:.1f} median {statistics.median(wall):.1f}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
