@@ -389,3 +389,24 @@ def test_flexible_armor_is_asked_when_the_roster_does_not_say(flow: Program, tmp
     typed = {"aimed-location": "torso", "damage-roll": "11", "knockback-dice": "10", "flexible-armor": "no"}
     turn = attack(flow, roster, typed, brunos_turn=True)
     assert "flexible-armor" in turn.asked and bruno(turn, "Alice").current_hp == 10
+
+
+def test_an_answer_about_the_armor_at_a_location_is_kept_for_the_next_blow(flow: Program, tmp_path: Path) -> None:
+    """B379: whether the armor is flexible belongs to the armor on that location; it does not change
+    in a fight, so the game master answers it once for each combatant and location.
+
+    Bruno's mace, 11 cr, on Alice's torso (DR 12, the roster not saying which armor is flexible): the
+    first blow asks, and `yes` gives blunt trauma 11 // 5 = 2: HP 10 - 2 = 8. The next turn's same
+    blow is not asked again: 2 more, HP 8 - 2 = 6 (no shock: High Pain Threshold; knockback 11 //
+    (ST 10 - 2) = 1 yard, DX 13: 10 stays up)."""
+    roster = duel(tmp_path, ("dr = { torso = 3, skull = 2 }", "dr = { torso = 12, skull = 2 }"))
+    typed = {"aimed-location": "torso", "damage-roll": "11", "knockback-dice": "10"}
+    first = attack(flow, roster, {**typed, "flexible-armor": "yes"}, brunos_turn=True)
+    assert first.asked.count("flexible-armor") == 1 and known(first, "blunt-trauma") == 2
+    assert bruno(first, "Alice").current_hp == 8
+    after = first.end.roster or first.session.state.roster
+    assert after is not None and after.get(after.index("Alice") or 0, "flexible-armor", "torso") == "yes"
+    second = attack(flow, after, typed, brunos_turn=True)  # no `flexible-armor` among the answers
+    assert "flexible-armor" not in second.asked and known(second, "blunt-trauma") == 2
+    assert bruno(second, "Alice").current_hp == 6
+    assert after.get(after.index("Alice") or 0, "flexible-armor", "skull") is None  # another place: asked

@@ -11,7 +11,7 @@ from __future__ import annotations
 from contextlib import suppress
 
 from checklist import model as m
-from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
+from checklist.compute.evaluate import ROLES, CannotCompute, Evaluator, Need, NoRoster, as_value, show
 from checklist.engine.questions import Value
 from checklist.engine.state import Frame, How, Known, State, known_of
 from checklist.graph.program import Program
@@ -19,8 +19,8 @@ from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
 from checklist.model.frozen import evolve
 from checklist.model.names import slug
-from checklist.model.vocabulary import BODY_TABLE, OWNED, SHEETLESS_NO
-from checklist.roster.combatants import Roster, RosterError
+from checklist.model.vocabulary import BODY_TABLE, OWNED, OWNED_AT, SHEETLESS_NO
+from checklist.roster.combatants import Roster, RosterError, at_key
 
 TARGET_ITEMS = ("defender", "combatant-hit", "combatant")  # the split whose branch names the target
 ROSTER_ITEM = "combatant"  # `split T for each combatant`: a branch for every combatant of the roster, not asked
@@ -261,10 +261,23 @@ class Reader:
         except NoRoster:
             return None
 
+    def owner_at(self, decl: m.Fact) -> tuple[int, str] | None:
+        """Whose is a fact read from what a combatant has at a place (`= target.flexible-armor[LOCATION]`),
+        and the name it is kept under (`flexible-armor[torso]`): the place must be known."""
+        expr = decl.expr
+        if self.roster is None or not isinstance(expr, m.Lookup) or expr.table not in ROLES:
+            return None
+        if expr.column not in OWNED_AT or len(expr.keys) != 1:
+            return None
+        try:
+            return self.combatant(expr.table), at_key(expr.column, show(self._evaluator().run(expr.keys[0]).value))
+        except (Need, CannotCompute):
+            return None
+
     def learn(self, decl: m.Fact, answer: Value) -> Roster | None:
-        """The roster after an answer: one about what a combatant has (Grip Mastery, a shield) is kept
-        for that combatant only."""
-        owner = self.owner(decl)
+        """The roster after an answer: one about what a combatant has (Grip Mastery, a shield; the armor
+        on a hit location) is kept for that combatant (and that place) only."""
+        owner = self.owner(decl) or self.owner_at(decl)
         roster = self.roster if owner is None or self.roster is None else self.roster.learn(*owner, answer)
         literal = self.program.default_value(decl) is not None
         if roster is not None and decl.scope != "defender" and (literal or decl.kind == "combatant"):
@@ -391,31 +404,3 @@ def _fits(decl: m.Fact, value: Value, program_tables: dict[str, m.Table]) -> boo
         return str(value) in decl.choices
     table = program_tables.get(decl.table or "")
     return table is not None and str(value) in {slug(r.cells[0]) for r in table.rows if r.cells}
-
-
-def dependents(facts: tuple[Known, ...], changed: str) -> set[str]:
-    """Computed facts that read `changed`, directly or through other computed facts or a ledger
-    with it among its lines (the ledger sums again when read; what was worked out from it does not)."""
-    out: set[str] = set()
-    ledgers: set[str] = set()
-    grew = True
-    while grew:
-        grew = False
-        for known in facts:
-            if known.fact in out or known.fact in ledgers or known.how not in ("computed", "ledger"):
-                continue
-            reads = set(known.deps) if known.how == "computed" else {line for line, _ in known.lines}
-            if changed in reads or reads & (out | ledgers):
-                (out if known.how == "computed" else ledgers).add(known.fact)
-                grew = True
-    return out
-
-
-def drop_stale(facts: tuple[Known, ...]) -> tuple[Known, ...]:
-    """Drop computed facts whose inputs are no longer all known (they are worked out again)."""
-    while True:
-        names = {k.fact for k in facts}
-        kept = tuple(k for k in facts if k.how != "computed" or all(d in names for d in k.deps))
-        if len(kept) == len(facts):
-            return facts
-        facts = kept

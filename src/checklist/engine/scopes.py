@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.engine.reader import drop_stale
-from checklist.engine.state import Known
+from checklist.engine.state import Known, drop_stale
 from checklist.graph.program import Program
 from checklist.model.jumps import reads
 

@@ -23,7 +23,7 @@ from checklist.compute import evaluate
 from checklist.engine import questions as q
 from checklist.engine import state as st
 from checklist.engine.questions import CONTINUE, Answer, BadAnswer, Question, Value
-from checklist.engine.reader import Reader, dependents
+from checklist.engine.reader import Reader
 from checklist.engine.scopes import Scopes, forget
 from checklist.engine.state import (
     CannotGoOn,
@@ -38,6 +38,7 @@ from checklist.engine.state import (
     State,
     Trail,
     Visit,
+    dependents,
     evolve,
 )
 from checklist.engine.step import Evaluated, evaluated

@@ -295,3 +295,31 @@ def _leads_to(before: Trail | None, now: Trail | None) -> bool:
     while now is not None and now.length > before.length:
         now = now.prev
     return now is not None and now.prev is before.prev and now.visit.step == before.visit.step
+
+
+def dependents(facts: tuple[Known, ...], changed: str) -> set[str]:
+    """Computed facts that read `changed`, directly or through other computed facts or a ledger
+    with it among its lines (the ledger sums again when read; what was worked out from it does not)."""
+    out: set[str] = set()
+    ledgers: set[str] = set()
+    grew = True
+    while grew:
+        grew = False
+        for known in facts:
+            if known.fact in out or known.fact in ledgers or known.how not in ("computed", "ledger"):
+                continue
+            reads = set(known.deps) if known.how == "computed" else {line for line, _ in known.lines}
+            if changed in reads or reads & (out | ledgers):
+                (out if known.how == "computed" else ledgers).add(known.fact)
+                grew = True
+    return out
+
+
+def drop_stale(facts: tuple[Known, ...]) -> tuple[Known, ...]:
+    """Drop computed facts whose inputs are no longer all known (they are worked out again)."""
+    while True:
+        names = {k.fact for k in facts}
+        kept = tuple(k for k in facts if k.how != "computed" or all(d in names for d in k.deps))
+        if len(kept) == len(facts):
+            return facts
+        facts = kept

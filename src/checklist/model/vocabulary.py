@@ -40,6 +40,7 @@ TRAITS = ("combat-reflexes", "grip-mastery")  # yes/no, when the sheet says
 # what a combatant has, which the sheet may not say: a fact read from one of these is that
 # combatant's, and an answer to it is remembered for them (roster/combatants.py, Condition.learned)
 OWNED = (*TRAITS, "shield-db")
+OWNED_AT = ("flexible-armor",)  # what a combatant has at a hit location: an answer is kept for it and there
 WEAPON_ATTRIBUTES = (
     "weapon-skill",
     "weapon-damage",

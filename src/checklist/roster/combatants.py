@@ -122,8 +122,11 @@ class Roster:
         """An attribute of combatant `who`: a sheet number, a state, or a keyed one (skill, dr)."""
         sheet, state = self.sheets[who], self.states[who]
         if key is not None:
-            if attr == "flexible-armor":  # is the armor there flexible (blunt trauma, B379)?
-                return sheet.flexible_at(key)
+            if (
+                attr == "flexible-armor"
+            ):  # is the armor there flexible (blunt trauma, B379)? as the sheet or an answer says
+                said = sheet.flexible_at(key)
+                return said if said is not None else dict(state.learned).get(at_key(attr, key))
             if attr == "dr-listed":  # does the sheet list DR at (the first of) `a-or-b`?
                 return "no" if sheet.listed(key) is None else "yes"
             if attr == "dr":  # against the damage type of the acting combatant's readied weapon
@@ -181,7 +184,7 @@ class Roster:
         own = tuple(p.key for p in sheet.locations)
         return (own + tuple(dict.fromkeys(loc for loc, _ in sheet.dr if loc not in own))) if own else ()
 
-    def learn(self, who: int, attr: str, value: Value) -> Roster:
+    def learn(self, who: int, attr: str, value: Value) -> Roster:  # attr: OWNED, or at_key(OWNED_AT, place)
         """Remember an answer about what a combatant has (OWNED), for that combatant only."""
         return self._changed(who, learned=_put(self.states[who].learned, attr, value))
 
@@ -256,6 +259,11 @@ class Roster:
     def next_turn(self) -> Roster:
         current = (self.current + 1) % len(self.sheets)
         return evolve(self, current=current, round=self.round + (1 if current == 0 else 0))
+
+
+def at_key(attr: str, place: str) -> str:
+    """The name an answer about what a combatant has at a place is kept under (OWNED_AT: `flexible-armor[torso]`)."""
+    return f"{attr}[{slug(place)}]"
 
 
 _V = TypeVar("_V")
