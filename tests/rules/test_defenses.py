@@ -132,7 +132,7 @@ def test_no_retreat_against_a_ranged_attack_and_dodge_and_drop_gives_3_and_lays_
     shot = {"maneuver": "attack", "aimed-location": "torso", "attack-dice": "8", "range-yards": "2"}
     answer_until(session, "defense", shot)
     question = session.question
-    assert question is not None and [o.value for o in question.options] == ["dodge", "parry", "none"]
+    assert question is not None and [o.value for o in question.options] == ["dodge", "none"]  # no parry: B376
     session.answer("dodge")
     session.override("retreats")
     session.answer("yes")
@@ -145,6 +145,26 @@ def test_no_retreat_against_a_ranged_attack_and_dodge_and_drop_gives_3_and_lays_
     assert used["defense-score"] == 11 and used["defense-outcome"] == "success"  # 11 vs 11
     roster = session.state.roster
     assert roster is not None and roster.states[1].posture == "lying"
+
+
+def test_a_thrown_knife_can_be_parried_and_an_arrow_cannot(flow: Program, tmp_path: Path) -> None:
+    """B376, Parrying Missile Weapons: thrown weapons can be parried, missiles (an arrow) cannot. Cora's
+    arrow leaves Dan dodge or none (above); her thrown knife (skill Thrown Weapon (Knife)) leaves his
+    parry: can-parry is yes (his shortsword is ready and parries)."""
+    knife = ARCHER.replace("skills = { bow = 14 }", "skills = { thrown-weapon-knife = 14 }").replace(
+        'name = "bow"\ndamage = "1d+1"\ntype = "imp"\nskill = "bow"',
+        'name = "knife"\ndamage = "1d-2"\ntype = "imp"\nskill = "thrown-weapon-knife"',
+    )
+    assert "thrown-weapon-knife" in knife and '"bow"' not in knife
+    path = tmp_path / "knife.toml"
+    path.write_text(knife)
+    session = Session(flow, at="combat.1", seed=3, roster=load(path), pause=False)
+    answer_until(session, "defense", {"maneuver": "attack", "aimed-location": "torso", "attack-dice": "8",
+                                      "range-yards": "2"})  # fmt: skip
+    question = session.question
+    assert question is not None and [o.value for o in question.options] == ["dodge", "parry", "none"]
+    known = {name: k.value for name, k in session.state.known().items()}
+    assert (known["ranged-attack"], known["weapon-thrown"], known["missile-attack"]) == ("yes", "yes", "no")
 
 
 def test_dodge_and_drop_is_asked_only_against_a_ranged_attack(flow: Program, tmp_path: Path) -> None:

@@ -53,6 +53,7 @@ WEAPON_ATTRIBUTES = (
     "weapon-malf",
     "weapon-dice",
     "weapon-ranged",
+    "weapon-thrown",
     "weapon-unarmed",
     "weapon-armor-divisor",
     "weapon-dr-multiplier",

@@ -330,6 +330,8 @@ def _attribute(weapon: Weapon, sheet: Sheet, what: str) -> Value | None:
         return weapon.level if weapon.level is not None else dict(sheet.skills).get(slug(weapon.skill))
     if what in ("ranged", "unarmed"):
         return "yes" if getattr(weapon, what) else "no"
+    if what == "thrown":  # a knife, a spear: parried (B376), unlike a missile from a bow or a gun
+        return "yes" if weapon.ranged and _thrown(weapon) else "no"
     if what == "fatigue":
         return "yes" if slug(weapon.type) == "fat" else "no"
     if what == "dice":  # how many dice its damage rolls: 2 for "2d+1" (B269)
@@ -358,6 +360,15 @@ def _attribute(weapon: Weapon, sheet: Sheet, what: str) -> Value | None:
         return int(digits.group()) if digits else None
     value = getattr(weapon, what, None)
     return value if isinstance(value, (int, str)) else None
+
+
+THROWN_SKILLS = ("throwing", "bolas", "lasso", "net")  # and every Thrown Weapon (X) (B226, B243)
+
+
+def _thrown(weapon: Weapon) -> bool:
+    """Thrown, as its use (GCS: `Thrown`) or its skill says."""
+    skill = slug(weapon.skill)
+    return "thrown" in slug(weapon.usage) or skill.startswith("thrown-weapon") or skill in THROWN_SKILLS
 
 
 def from_data(data: dict[str, Any], where: str) -> Roster:
