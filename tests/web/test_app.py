@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from httpx import Response
 
 from checklist.engine import journal as jr
 from checklist.engine.questions import BadAnswer
@@ -19,6 +20,7 @@ from checklist.present.screen import screen
 from checklist.roster.load import load as load_roster
 from checklist.web.app import FORGED
 from checklist.web.chart import Charts
+from checklist.web.game import LATE
 from tests.web.conftest import DUEL_ROSTER, ORIGIN, TOKEN, Served, asked, serve
 
 # What the game master chooses in each turn of the duel (the table view asks only these).
@@ -125,6 +127,44 @@ def test_forged_requests_are_refused_and_change_nothing(duel: Served) -> None:
     assert header_token.status_code == 303  # the token in a header (htmx) is as good; no htmx: back to the page
     assert duel.path.read_bytes() != before
     assert len(duel.game.session.events) == 1
+
+
+def test_a_plain_form_post_too_late_gets_the_page_and_a_line_a_forged_one_still_403(duel: Served) -> None:
+    """A form the browser posts itself (no JavaScript, or one htmx had not taken over yet): taken, back to
+    the page (303); too late (its version is behind: the question moved on), the whole page with a line
+    saying so and nothing done, never a bare error; a bad answer, the page with the terminal's message.
+    A forged one is refused as before (403): a wrong token, another site's Origin, an opaque one."""
+    client = duel.client
+
+    def plain(token: str = TOKEN, origin: str = ORIGIN, route: str = "answer", **form: str) -> Response:
+        return client.post(f"/{route}", data={"token": token, **form}, headers={"Origin": origin},
+                           follow_redirects=False)  # fmt: skip
+
+    shown = str(duel.game.version)
+    taken = plain(answer="attack", v=shown)
+    assert (taken.status_code, taken.headers["location"]) == (303, "/")
+    question = asked(client.get("/").text)  # after the maneuver
+    events, before = len(duel.game.session.events), duel.path.read_bytes()
+    for route, form in (("answer", {"answer": "1"}), ("answer", {"answer": ""}), ("undo", {})):  # the old page's
+        late = plain(route=route, v=shown, **form)
+        assert late.status_code == 200 and late.text.startswith("<!doctype html>"), late.text
+        assert f'<ul class="messages" id="messages" role="alert"><li>{LATE}</li></ul>' in late.text
+        assert asked(late.text) == question and 'hx-post="/answer"' in late.text  # the page, working
+    now = str(duel.game.version)
+    bad = plain(answer="fly", v=now)
+    assert bad.status_code == 200 and asked(bad.text) == question
+    assert re.search(r'<ul class="messages" id="messages" role="alert"><li>[^<]+</li></ul>', bad.text)
+    assert len(duel.game.session.events) == events and duel.path.read_bytes() == before
+    forged = [
+        plain(token="guess", answer="1", v=now),
+        plain(origin="http://evil.test", answer="1", v=now),
+        plain(origin="null", answer="1", v=now),  # an opaque origin (a sandboxed frame, a data: page) is not ours
+        plain(token="guess", answer="1", v=shown),  # late and forged: forged
+    ]
+    assert [(r.status_code, r.text) for r in forged] == [(403, FORGED)] * len(forged)
+    assert len(duel.game.session.events) == events and duel.path.read_bytes() == before
+    # same-origin: a browser's own form post carries our Origin (under no-referrer it sent `null`: refused)
+    assert client.get("/").headers["referrer-policy"] == "same-origin"
 
 
 def test_undo_and_the_session_file_resume_where_the_page_was(duel: Served, tmp_path: Path, charts: Charts) -> None:

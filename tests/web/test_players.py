@@ -101,6 +101,38 @@ def test_the_game_master_answers_instead_and_a_late_answer_is_not_taken(
     assert len(served.game.session.events) == events
 
 
+def test_a_plain_form_post_too_late_gets_the_page_another_players_question_still_403(
+    tmp_path: Path, flow: Program, charts: Charts
+) -> None:
+    """Forms the browser posts itself (no htmx), with players: the game master's, taken, back to the page
+    with its key (303); a player's and the game master's, too late, their page with the line (nothing done);
+    a player's to a question not theirs, and a forged one, 403 as with htmx."""
+    served = players(tmp_path, flow, charts)
+    client = served.client
+
+    def plain(route: str, token: str, **form: str) -> tuple[int, str, str]:
+        response = client.post(f"/{route}", data={"token": token, **form}, headers={"Origin": ORIGIN},
+                               follow_redirects=False)  # fmt: skip
+        return response.status_code, response.headers.get("location", ""), response.text
+
+    shown = version(client.get(f"/p/{ALICE}").text)
+    assert plain("answer", TOKEN, answer="attack", v=shown)[:2] == (303, f"/?key={TOKEN}")  # for Alice
+    events, before = len(served.game.session.events), served.path.read_bytes()
+    status, _, alice = plain(f"p/{ALICE}/answer", ALICE, answer="aim", v=shown)  # her page was behind
+    assert status == 200 and alice.startswith("<!doctype html>") and f"<li>{LATE}</li>" in alice
+    assert asked(alice)[1] == "aimed-location" and f'hx-post="/p/{ALICE}/answer"' in alice
+    status, _, gm = plain("answer", TOKEN, answer="aim", v=shown)  # a second tab of the game master's
+    assert status == 200 and f"<li>{LATE}</li>" in gm and "Players\u2019 links (2)" in gm
+    now = version(client.get(f"/p/{BRUNO}").text)
+    refused = [
+        plain(f"p/{BRUNO}/answer", BRUNO, answer="torso", v=now),  # Alice's question, on Bruno's page
+        plain(f"p/{ALICE}/answer", BRUNO, answer="torso", v=now),  # another's token
+        plain(f"p/{ALICE}/answer", "guess", answer="torso", v=now),  # her page, a forged token
+    ]
+    assert [(status, text) for status, _, text in refused] == [(403, NOT_YOURS), (403, FORGED), (403, FORGED)]
+    assert len(served.game.session.events) == events and served.path.read_bytes() == before
+
+
 def test_a_player_cannot_answer_another_combatants_question_nor_an_npcs(
     tmp_path: Path, flow: Program, charts: Charts
 ) -> None:

@@ -10,7 +10,10 @@ GET  /p/TOKEN/poll?v=N  #mine if not version N
 Every request must name one of our own addresses in Host (no DNS rebinding); every POST must
 carry the page's token (a header from htmx, a form field without it) and, when the browser
 says where it comes from, our own Origin. An htmx request gets the new #play; a plain form
-post is sent back to the page (303), so the page also works without JavaScript.
+post (no JavaScript, or a form htmx had not taken over yet) is sent back to the page (303), or,
+when the session has something to say (a late answer, a bad one), gets the page itself with it:
+the page also works without JavaScript, and a late plain post is never a bare error. A forged
+one (token, Host, Origin, another player's question) is still refused (403).
 
 With players (`checklist serve --players`), each player's combatant has a token of its own, in
 its page's address; the game master's page then needs the game master's token too (`/?key=`),
@@ -104,7 +107,10 @@ class Guard:
                 extra = [
                     (b"content-security-policy", CSP.encode()),
                     (b"x-content-type-options", b"nosniff"),
-                    (b"referrer-policy", b"no-referrer"),
+                    # same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with a
+                    # plain form post (the Fetch standard), which is not ours, so a post htmx left to the
+                    # browser was refused as forged; our own address still goes to no other site
+                    (b"referrer-policy", b"same-origin"),
                     (b"x-frame-options", b"DENY"),
                     (b"cache-control", b"no-store"),
                 ]
@@ -192,8 +198,16 @@ class Server:
         version = _version(form.get("v"))
         view = await run_in_threadpool(lambda: act(form, version))
         if request.headers.get("hx-request") != "true":
-            return RedirectResponse("/?key=" + self.token if self.players else "/", status_code=303)
+            return self._plain(view)
         return HTMLResponse(page.play(view, self._chart(view), self.token))
+
+    def _plain(self, view: View) -> Response:
+        """The answer to a plain form post (no htmx): back to the page (303) when the session has nothing to
+        say; else the whole page with what it said (a late answer, a bad one), which a redirect would lose."""
+        said = view.screen.messages if view.screen is not None else view.messages
+        if not said:
+            return RedirectResponse("/?key=" + self.token if self.players else "/", status_code=303)
+        return HTMLResponse(page.page(view, self._chart(view), self.token, self.title, self.joins))
 
     def player(self, request: Request) -> Response:
         token = request.path_params["token"]
@@ -225,7 +239,9 @@ class Server:
             view = await run_in_threadpool(lambda: self.game.player_answer(name, text, _version(form.get("v"))))
         except NotYours:
             return PlainTextResponse(NOT_YOURS, status_code=403)
-        if request.headers.get("hx-request") != "true":
+        if request.headers.get("hx-request") != "true":  # a plain form post: as the game master's (_plain)
+            if view.messages:
+                return HTMLResponse(page.player_page(view, token, self.title))
             return RedirectResponse(f"/p/{token}", status_code=303)
         return HTMLResponse(page.mine(view, token))
 

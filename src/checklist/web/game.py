@@ -12,7 +12,7 @@ With `--players`, a player answers their own questions on their own page (play/p
 `answerer` says whose the pending question is); the game master may always answer instead.
 Every change bumps the game's version: a page asks for news after the version it shows, and an
 answer sent from an older version is not taken (the question changed under it: it was answered
-on another page), so no answer lands on a question its sender did not see.
+on another page, or sent twice), so no answer lands on a question its sender did not see.
 """
 
 from __future__ import annotations
@@ -40,7 +40,10 @@ else:
     from checklist.model.frozen import dataclass
 
 MAX_ANSWER = 200  # characters of an answer: far more than any value or roll
-LATE = "that answer came after the question had changed (it was answered on another page); nothing was done"
+LATE = (
+    "that answer came after the question had changed (it was answered on another page, or sent twice); "
+    "nothing was done: here is the current question"
+)
 
 
 class NotYours(Exception):

@@ -10,6 +10,22 @@
     return target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT");
   }
 
+  // htmx busy with the page: an answer's request out (a form's, not a poll's), or a swap or settle under way.
+  // Until the settle, htmx has not taken over the new question's forms: a submit there would go to the
+  // browser as a plain form post. The answer sent first is the one that counts; what comes meanwhile is dropped.
+  var BUSY = "form.htmx-request, .htmx-swapping, .htmx-settling";
+
+  function busy() {
+    return document.querySelector(BUSY) !== null;
+  }
+
+  // before htmx's own listener (capture, on the document): no second submission, htmx's or the browser's
+  document.addEventListener("submit", function (event) {
+    if (!busy()) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }, true);
+
   function button(key) {
     return document.querySelector('[data-key="' + key + '"]:not([disabled])') ||
       document.querySelector('[data-alt="' + key + '"]:not([disabled])');
@@ -18,6 +34,7 @@
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     var target = event.target;
+    if (event.key === "Enter" && busy()) { event.preventDefault(); return; }  // no answer while one is on its way
     if (event.key === "Enter" && typing(target)) {
       if (target.value.trim() === "") {  // Enter on an empty field rolls the dice, as in the terminal
         var roll = button("r");
@@ -40,9 +57,9 @@
       return;
     }
     var found = button(key) || (key === "enter" ? button("r") : null);
-    if (found) { event.preventDefault(); found.click(); return; }
+    if (found) { event.preventDefault(); if (!busy()) found.click(); return; }  // busy: dropped
     var pad = document.querySelector(".keypad");  // a roll asked: digits go to the keypad, as if tapped
-    if (pad && /^[0-9]$/.test(key)) { event.preventDefault(); keypad(key, pad); }
+    if (pad && /^[0-9]$/.test(key)) { event.preventDefault(); if (!busy()) keypad(key, pad); }
   });
 
   function centre() {  // the lit step in the middle of the flowchart's box, without scrolling the page
@@ -83,6 +100,7 @@
 
   document.addEventListener("click", function (event) {
     var digit = event.target.closest && event.target.closest("[data-digit]");
+    if (digit && busy()) { event.preventDefault(); return; }  // the field is about to be replaced
     if (digit) { keypad(digit.getAttribute("data-digit"), digit.closest(".keypad")); return; }
     var step = event.target.closest && event.target.closest("g.step");
     if (!step || !window.htmx) return;
