@@ -410,3 +410,24 @@ def test_an_answer_about_the_armor_at_a_location_is_kept_for_the_next_blow(flow:
     assert "flexible-armor" not in second.asked and known(second, "blunt-trauma") == 2
     assert bruno(second, "Alice").current_hp == 6
     assert after.get(after.index("Alice") or 0, "flexible-armor", "skull") is None  # another place: asked
+
+
+def test_a_blow_the_dr_stops_says_so_on_the_next_screen(flow: Program, tmp_path: Path) -> None:
+    """Seed 003 step 92 (B379): rigid armor that stops the whole blow gives no injury, and the flow
+    goes on to the knockback (123) with no injury step. The screen of that question says what the
+    damage roll did: Bruno's mace 11 cr on Alice's torso, DR 12 (armor divisor 1): 11 - 12 < 0,
+    penetrating 0 (crushing: not raised to 1, step 91); rigid: no injury. Where the armor's
+    flexibility is still to be asked, it says nothing yet: blunt trauma may follow (step 93)."""
+    from checklist.present.screen import screen
+
+    typed = {"aimed-location": "torso", "damage-roll": "11"}
+    rigid = attack(flow, duel(tmp_path, BEHIND_PLATE), typed, brunos_turn=True, until="knockback-dice")
+    roll = screen(rigid.session).roll
+    assert (
+        roll is not None
+        and roll.then == "11 cr to the torso · DR 12 · penetrating 0 · no injury: the DR stopped it all"
+    )
+    unsaid = duel(tmp_path, ("dr = { torso = 3, skull = 2 }", "dr = { torso = 12, skull = 2 }"))
+    asking = attack(flow, unsaid, typed, brunos_turn=True, until="flexible-armor")
+    roll = screen(asking.session).roll
+    assert roll is not None and roll.then is None

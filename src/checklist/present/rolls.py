@@ -97,7 +97,10 @@ def _hits(known: dict[str, Value], roll: str) -> str | None:
 def _damage(program: Program, known: dict[str, Value], roll: str, whom: str) -> str | None:
     """What a damage roll did, from flow/injury.flow's chain: the game master can check each number
     (`9 cut to the torso · DR 2 · penetrating 7 × 1.5 (cut) · injury 10 · Bruno's HP 15 → 5`)."""
-    if known.get("damage-roll") is None or roll != "damage-roll" or "injury" not in known:
+    if known.get("damage-roll") is None or roll != "damage-roll":
+        return None
+    stopped = _stopped(known)
+    if "injury" not in known and not stopped:
         return None
     where = str(known.get("wound-location", "")).replace("-", " ")
     parts = [
@@ -112,7 +115,7 @@ def _damage(program: Program, known: dict[str, Value], roll: str, whom: str) -> 
     times = _wounding(program, known)
     if times is not None and "penetrating" in known:
         parts[-1] += f" × {times} ({known.get('damage-type', '')})"
-    parts.append(_injury(known, where))
+    parts.append("no injury: the DR stopped it all" if stopped else _injury(known, where))
     if known.get("crippled") == "yes":
         parts.append("crippled")
     if known.get("major-wound") == "yes":
@@ -121,6 +124,15 @@ def _damage(program: Program, known: dict[str, Value], roll: str, whom: str) -> 
         who = f"{whom}'s " if whom else ""
         parts.append(f"{who}HP {known['target-current-hp']} → {known['hp-after']}")
     return " · ".join(parts)
+
+
+def _stopped(known: dict[str, Value]) -> bool:
+    """DR stopped the whole blow and nothing gets through it (B379: rigid armor, or flexible armor with
+    too little stopped for blunt trauma): the flow goes on without an injury step. Not while whether the
+    armor is flexible is still to be asked."""
+    if "injury" in known or known.get("penetrating") != 0:
+        return False
+    return known.get("flexible-armor") == "no" or known.get("blunt-trauma") == 0
 
 
 def _wounding(program: Program, known: dict[str, Value]) -> str | None:
