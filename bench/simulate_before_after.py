@@ -10,6 +10,10 @@ least) and wall clock. It prints, per tree, min and median over the rounds of: m
 (an answer to the next question, the engine's hot path), duels a second and skirmishes a second, and
 checks that both trees played the same fights (the same answers, winners and rounds). Nothing is
 asserted.
+
+`--instructions N` counts instead, under valgrind's callgrind, the instructions of N duels of each
+tree ((N duels - 0 duels) / N, each after a warm-up duel and with the tree's built flow cached):
+deterministic, and blind to the neighbours' load (about a minute a duel).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -56,6 +61,21 @@ def child(root: str, fights: int, skirmish: int) -> dict[str, Any]:
     return result
 
 
+def instructions(root: str, duels: int) -> int:
+    """Instructions a duel of `root`, by callgrind (the flow is built and cached by a plain run first)."""
+    env = {**os.environ, "PYTHONPATH": os.path.join(root, "src")}
+    subprocess.run([sys.executable, "-c", CHILD, root, "0", "0"], env=env, capture_output=True, check=True)
+
+    def counted(count: int) -> int:
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", CHILD]
+        done = subprocess.run([*command, root, str(count), "0"], env=env, capture_output=True, text=True, check=True)
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        assert found is not None, done.stderr[-500:]
+        return int(found.group(1))
+
+    return (counted(duels) - counted(0)) // duels
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("before")
@@ -63,7 +83,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--fights", type=int, default=20, help="duels per round (20)")
     parser.add_argument("--skirmish", type=int, default=4, help="three-against-five fights per round (4)")
+    parser.add_argument("--instructions", type=int, default=0, metavar="N", help="count N duels' instructions")
     args = parser.parse_args()
+    if args.instructions:
+        for name, root in (("before", args.before), ("after", args.after)):
+            print(f"{name}: {instructions(root, args.instructions) / 1e6:.0f} M instructions a duel", flush=True)
+        return 0
     runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
     load = os.getloadavg()[0]
     began = time.perf_counter()

@@ -93,8 +93,9 @@ ONE_LINE = {  # fact -> (file, its line before the rewrite)
         "rules.flow",
         'fact can-parry : yes/no per defender "Can the defender parry now (a ready weapon that parries: '
         "not unready after a swing, not an unbalanced weapon that attacked since their last turn; not af"
-        'ter their own Move and Attack)?" = parry-ready.parry[own-maneuver.parry[target.all-out, target.'
-        "move-and-attack], target.has-parry, target.unready, target.attacked-unbalanced]",
+        'ter their own Move and Attack; not a missile)?" = if missile-attack then no else parry-ready.pa'
+        "rry[own-maneuver.parry[target.all-out, target.move-and-attack], target.has-parry, target.unread"
+        "y, target.attacked-unbalanced]",
     ),
     "weapon-ready": (
         "rules.flow",

@@ -77,3 +77,24 @@ def test_what_it_does_not_cover_goes_to_the_standard_decorator() -> None:
     assert fast(1).b == [] and repr(fast(1)) == repr(standard(1))
     with pytest.raises(TypeError):  # a field without a default after one with: refused, as the standard one does
         both({"a": 1}, {"a": "int", "b": "int"})
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_evolve_is_replace_without_init(compiled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`evolve` gives what `dataclasses.replace` gives, compiled (3.11, 3.12) or by its loop (3.13),
+    and refuses a field the class does not have, as `replace` does."""
+    import dataclasses
+
+    from checklist.engine.state import Known, State
+    from checklist.model import frozen
+
+    monkeypatch.setattr(frozen, "_FAST", compiled)
+    monkeypatch.setattr(frozen, "_COPIERS", {})
+    known = Known("hp", 10, "combat", "asked", "combat.1", 3)
+    state = State("combat.1", facts=(known,), seq=3)
+    moved = {"step": "combat.2", "statement": 1}
+    assert frozen.evolve(state, **moved) == dataclasses.replace(state, **moved)
+    assert frozen.evolve(known, value=8) == dataclasses.replace(known, value=8) != known
+    assert frozen.evolve(state) == state and frozen.evolve(state) is not state
+    with pytest.raises(TypeError, match="State has no field bogus"):
+        frozen.evolve(state, bogus=1)

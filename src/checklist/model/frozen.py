@@ -171,21 +171,36 @@ def evolve(record: _T, **changes: object) -> _T:
 
 
 def _copier(kind: type) -> Callable[[Any, dict[str, object]], Any]:
-    """`copy(record, changes)` for one class, compiled once: each slot copied by its own descriptor."""
+    """`copy(record, changes)` for one class, made once: each slot copied by its own descriptor,
+    compiled by the standard decorator's helper where there is one (as `__init__` is, above)."""
     names: tuple[str, ...] = tuple(kind.__slots__)  # type: ignore[attr-defined]
-    scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind, "_set": object.__setattr__}
-    scope |= {f"_s{i}": vars(kind)[name].__set__ for i, name in enumerate(names)}
-    scope["_fields"] = frozenset(names)
-    lines = ["def copy(r, c):", "    n = _new(_kind)"]
-    lines += [f"    _s{i}(n, r.{name})" for i, name in enumerate(names)]
-    lines += [
-        "    if c:",
-        "        if not c.keys() <= _fields:",
-        "            raise TypeError(f'{_kind.__name__} has no field {\", \".join(c.keys() - _fields)}')",
-        "        for k, v in c.items():",
-        "            _set(n, k, v)",
-        "    return n",
-    ]
-    exec("\n".join(lines), scope)  # noqa: S102 - the source is the class's own slot names
-    _COPIERS[kind] = scope["copy"]
-    return scope["copy"]  # type: ignore[no-any-return]
+    setters = tuple(vars(kind)[name].__set__ for name in names)
+    fields = frozenset(names)
+    copy: Callable[[Any, dict[str, object]], Any]
+    if _FAST:
+        scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind, "_set": object.__setattr__}
+        scope |= {"_fields": fields, "_refuse": _refuse} | {f"_s{i}": s for i, s in enumerate(setters)}
+        body = ["n = _new(_kind)", *(f"_s{i}(n, r.{name})" for i, name in enumerate(names))]
+        body += ["if c:", "    if not c.keys() <= _fields:", "        _refuse(_kind, c)"]
+        body += ["    for k, v in c.items():", "        _set(n, k, v)", "return n"]
+        copy = dataclasses._create_fn("copy", ["r", "c"], body, globals=scope)  # type: ignore[attr-defined]
+    else:
+        values = operator.attrgetter(*names) if len(names) > 1 else (lambda r: (getattr(r, names[0]),))
+
+        def copy(record: Any, changes: dict[str, object]) -> Any:
+            new: Any = object.__new__(kind)
+            for setter, value in zip(setters, values(record), strict=True):
+                setter(new, value)
+            if changes.keys() - fields:
+                _refuse(kind, changes)
+            for name, value in changes.items():
+                object.__setattr__(new, name, value)
+            return new
+
+    _COPIERS[kind] = copy
+    return copy
+
+
+def _refuse(kind: type, changes: dict[str, object]) -> None:
+    fields = set(vars(kind)["__slots__"])
+    raise TypeError(f"{kind.__name__} has no field {', '.join(sorted(changes.keys() - fields))}")
