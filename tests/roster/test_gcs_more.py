@@ -110,3 +110,12 @@ def test_the_burrowing_serpents_natural_dr() -> None:
     assert {loc: roster.get(0, "dr", loc) for loc in ("skull", "face", "neck", "torso", "vitals", "eyes")} == {
         "skull": 2, "face": 2, "neck": 2, "torso": 2, "vitals": 2, "eyes": 0}  # fmt: skip
     assert readied(roster) == "Natural Attack (Bite)"
+
+
+@needs_library
+def test_a_jelly_is_hit_on_its_one_location_whatever_the_roll() -> None:
+    """The Slime body has one location, `body`, with roll range `-` (B552-554 give a slime no table):
+    every hit location roll, 3 to 18, lands on it (rules.flow body-kinds reads it as a torso), DR 0."""
+    roster = more("Jelly")
+    assert {roster.get(0, "location-at", str(roll)) for roll in range(3, 19)} == {"body"}
+    assert roster.get(0, "location-kind", "body") == "body" and roster.get(0, "natural-dr", "body") == 0

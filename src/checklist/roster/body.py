@@ -88,7 +88,10 @@ def _roll(value: Any, where: str) -> tuple[int, int]:
 
 
 def at_roll(parts: tuple[BodyPart, ...], roll: int) -> BodyPart | None:
-    """The location a hit location roll lands on."""
+    """The location a hit location roll lands on; a body of one location (a Slime's) is hit there,
+    whatever the roll."""
+    if len(parts) == 1:
+        return parts[0]
     return next((p for p in parts if p.low and p.low <= roll <= p.high), None)
 
 
