@@ -4,7 +4,8 @@ Fiasco-Felicity on the party's side, the Ogre on the foes'), read in place.
 
 Every question of the fight is sorted by whose it is, from the rules, not from the engine: in
 the Ogre's turn every question is his; in another's turn his are the defense against an attack
-on him, its roll, and the rolls a hit on him calls for (knockdown, knockback, death). Each
+on him, its roll, the rolls a hit on him calls for (knockdown, knockback, death) and whether his
+armor there is flexible. Each
 of his must be marked as an NPC's (`Question.npc == "Ogre"`, which `--autopilot` takes without
 asking), and no question of the party's may be."""
 
@@ -20,7 +21,8 @@ from tests.conftest import ROOT
 
 SHEETS = ROOT.parent / "shared" / "gcs" / "v5"
 PARTY = ("Basic Warrior.gcs@party", "Fiasco-Felicity.gcs@party")
-TARGET_FACTS = {"defense", "defense-dice", "knockdown-dice", "knockback-dice", "death-dice", "retreats"}
+TARGET_FACTS = {"defense", "defense-dice", "knockdown-dice", "knockback-dice", "death-dice", "retreats",
+                "flexible-armor"}  # fmt: skip  # the armor on his own hit location: his sheet's, so his
 
 
 def whose(session: Session) -> str:

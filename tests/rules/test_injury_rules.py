@@ -431,3 +431,16 @@ def test_a_blow_the_dr_stops_says_so_on_the_next_screen(flow: Program, tmp_path:
     asking = attack(flow, unsaid, typed, brunos_turn=True, until="flexible-armor")
     roll = screen(asking.session).roll
     assert roll is not None and roll.then is None
+
+
+def test_whether_the_armor_is_flexible_is_asked_of_whoever_wears_it(flow: Program, tmp_path: Path) -> None:
+    """Bruno on autopilot (an NPC's tactic) strikes Alice, whose roster does not say which armor is
+    flexible: the question is about Alice's armor, so it is hers (her player's, or the game master's),
+    not Bruno's to answer by his tactic's default."""
+    roster = duel(tmp_path, ("dr = { torso = 3, skull = 2 }", "dr = { torso = 12, skull = 2 }"),
+                  ('name = "Bruno"\n', 'name = "Bruno"\ntactic = "aggressive"\n'))  # fmt: skip
+    typed = {"aimed-location": "torso", "damage-roll": "11", "maneuver": "attack", "target": "Alice"}
+    turn = attack(flow, roster, typed, brunos_turn=True, until="flexible-armor")
+    question = turn.session.question
+    assert question is not None and question.fact == "flexible-armor"
+    assert (question.who, question.npc) == ("Alice", None)

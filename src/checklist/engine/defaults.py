@@ -55,10 +55,14 @@ def _still_there(reader: Reader, decl: m.Fact, habit: object) -> bool:
 
 
 def decider(reader: Reader, decl: m.Fact) -> int | None:
-    """Whose decision or roll `decl` is: a defender's (a per-defender fact), the combatant a roll's
-    skill reads (`target-ht` for a knockdown roll), or the actor's; None without a roster."""
+    """Whose decision or roll `decl` is: the combatant whose own thing it asks about (their Grip
+    Mastery, the armor on their hit location), a defender's (a per-defender fact), the combatant a
+    roll's skill reads (`target-ht` for a knockdown roll), or the actor's; None without a roster."""
     if reader.roster is None:
         return None
+    owned = reader.owner(decl) or reader.owner_at(decl)
+    if owned is not None:
+        return owned[0]
     role = "target" if decl.scope == "defender" else _role(reader, decl)
     try:
         return reader.combatant(role)
