@@ -212,7 +212,9 @@ def _tagged(classes: dict[str, type]) -> Decode:
 
 
 def _maker(kind: type) -> Decode:
-    """Builds `kind` from [name, field...]: each field read by its annotation, set on its slot."""
+    """Builds `kind` from [name, field...]: each field read by its annotation, then the class called
+    with them (its own __init__ only sets them: no __post_init__, no keyword-only field), or, for a
+    class whose __init__ does more, each set on its slot."""
     made_already = _MAKERS.get(kind)
     if made_already is not None:  # the model is recursive (a condition holds conditions)
         return made_already
@@ -222,28 +224,44 @@ def _maker(kind: type) -> Decode:
     hints = typing.get_type_hints(kind, vars(_module_of(kind)))
     fields = dataclasses.fields(kind)
     count = len(fields) + 1
-    plan: list[tuple[Any, Decode]] = []  # per field: its slot's descriptor (set without __init__), its reader
+    texts: list[int] = []  # the fields read here rather than called (most of them): text,
+    numbers: list[int] = []  # numbers,
+    others: list[tuple[int, Decode]] = []  # and each other one with its reader; at its place in value[1:]
+    called = not hasattr(kind, "__post_init__") and all(f.init and f.kw_only is not True for f in fields)
+    slots = [getattr(kind, f.name).__set__ for f in fields]
 
     def read(value: object) -> object:
         assert type(value) is list
         if len(value) != count:
             raise Unfit(f"{kind.__name__}: expected {count - 1} fields")
-        made: object = object.__new__(kind)
-        for at, (slot, reader) in enumerate(plan, 1):
-            field = value[at]
-            if reader is _text:  # text and numbers, most of the fields, checked here rather than called
-                if type(field) is not str or _CONTROL.search(field):
-                    raise Unfit("expected text without control characters")
-            elif reader is _number:
-                if type(field) is not int or not -_BIGGEST < field < _BIGGEST:
-                    raise Unfit("expected a number within the language's digits")
-            else:
-                field = reader(field)
-            slot.__set__(made, field)
+        args = value[1:]
+        for at in texts:
+            field = args[at]
+            if type(field) is not str or _CONTROL.search(field):
+                raise Unfit("expected text without control characters")
+        for at in numbers:
+            field = args[at]
+            if type(field) is not int or not -_BIGGEST < field < _BIGGEST:
+                raise Unfit("expected a number within the language's digits")
+        for at, reader in others:
+            args[at] = reader(args[at])
+        if called:
+            made = kind(*args)
+        else:
+            made = object.__new__(kind)
+            for slot, field in zip(slots, args, strict=True):
+                slot(made, field)
         return _stable_code(made) if kind is Code else made
 
     _MAKERS[kind] = read
-    plan.extend((getattr(kind, f.name), _decoder(hints[f.name])) for f in fields)  # after: the model is recursive
+    for at, f in enumerate(fields):  # after: the model is recursive
+        reader = _decoder(hints[f.name])
+        if reader is _text:
+            texts.append(at)
+        elif reader is _number:
+            numbers.append(at)
+        else:
+            others.append((at, reader))
     return read
 
 
@@ -251,11 +269,17 @@ def _span(value: object) -> m.Span:
     """A Span, half of a flow's objects, read in one go: [Span, file, line, column, end line, end column]."""
     if type(value) is list and len(value) == 6:
         _, file, line, column, end_line, end_column = value
-        numbers = (line, column, end_line, end_column)
         if (
             type(file) is str
+            and type(line) is int
+            and type(column) is int
+            and type(end_line) is int
+            and type(end_column) is int
+            and -_BIGGEST < line < _BIGGEST
+            and -_BIGGEST < column < _BIGGEST
+            and -_BIGGEST < end_line < _BIGGEST
+            and -_BIGGEST < end_column < _BIGGEST
             and not _CONTROL.search(file)
-            and all(type(n) is int and -_BIGGEST < n < _BIGGEST for n in numbers)
         ):
             return m.Span(file, line, column, end_line, end_column)
     raise Unfit("expected a span")
