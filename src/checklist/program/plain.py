@@ -11,6 +11,7 @@ stable codes. Anything else raises Unfit, and the cache builds the file again. N
 from __future__ import annotations
 
 import dataclasses
+import operator
 import re
 import sys
 import types
@@ -41,20 +42,33 @@ def to_plain(value: object) -> Plain:
         return value  # type: ignore[return-value]
     if kind is tuple:
         return [to_plain(item) for item in value]  # type: ignore[attr-defined]
-    names = _FIELDS.get(kind)
-    if names is None:
+    if kind is m.Span:  # half of a flow's objects: written in one go
+        span: m.Span = value  # type: ignore[assignment]
+        return ["Span", span.file, span.line, span.column, span.end_line, span.end_column]
+    fields = _FIELDS.get(kind)
+    if fields is None:
         if not dataclasses.is_dataclass(kind):
             raise Unfit(f"cannot write a {kind.__name__} as plain data")
-        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
+        names = tuple(f.name for f in dataclasses.fields(kind))
+        fields = _FIELDS[kind] = _getter(names)
     out: list[Plain] = [kind.__name__]
-    for name in names:
-        field = getattr(value, name)
+    for field in fields(value):
         simple = type(field)
-        out.append(field if simple is str or simple is int or field is None else to_plain(field))  # few calls
+        out.append(field if simple is str or simple is int or field is None else to_plain(field))  # type: ignore[arg-type]  # no call for text
     return out
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}  # each class's field names, in order
+def _getter(names: tuple[str, ...]) -> Callable[[object], tuple[object, ...]]:
+    """A class's fields' values, in order, in one call."""
+    if len(names) >= 2:
+        return operator.attrgetter(*names)
+    if names:
+        one = operator.attrgetter(names[0])
+        return lambda value: (one(value),)
+    return lambda value: ()
+
+
+_FIELDS: dict[type, Callable[[object], tuple[object, ...]]] = {}  # each class's fields' values, in order
 
 
 def module_from_plain(data: object) -> m.Module:
