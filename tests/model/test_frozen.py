@@ -6,11 +6,13 @@ import copy
 import dataclasses
 import inspect
 import pickle
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from checklist import model as m
+from checklist.model import inits
 from checklist.model.frozen import dataclass as fast_dataclass
 
 
@@ -98,3 +100,26 @@ def test_evolve_is_replace_without_init(compiled: bool, monkeypatch: pytest.Monk
     assert frozen.evolve(state) == state and frozen.evolve(state) is not state
     with pytest.raises(TypeError, match="State has no field bogus"):
         frozen.evolve(state, bogus=1)
+
+
+def test_the_written_inits_are_the_templates_the_standard_decorator_would_compile() -> None:
+    written = Path(inits.__file__).read_text(encoding="utf-8")
+    head = written[: written.index("\n\ndef init_0(")]
+    again = head
+    for count in range(17):
+        params = ", ".join(["self", *[f"f{i}" for i in range(count)]])
+        body = [f'    _object.__setattr__(self, "f{i}", f{i})' for i in range(count)] or ["    pass"]
+        again += f"\n\ndef init_{count}({params}):  # type: ignore[no-untyped-def]\n" + "\n".join(body) + "\n"
+    assert written == again
+
+
+@pytest.mark.parametrize("count", [0, 1, 16, 17, 25])
+def test_a_class_of_any_number_of_fields_is_built_as_the_standard_one(count: int) -> None:
+    names = {f"x{i}": "int" for i in range(count)}
+    fast, standard = both({}, names)
+    values = tuple(range(count))
+    assert repr(fast(*values)) == repr(standard(*values)) and fast(*values) == fast(*values)
+    by_name = dict(zip(names, values, strict=True))
+    assert dataclasses.astuple(fast(*values)) == values == dataclasses.astuple(standard(**by_name))
+    assert str(inspect.signature(fast)) == str(inspect.signature(standard))
+    assert fast.__init__.__code__.co_filename.endswith("inits.py") == (count <= 16)

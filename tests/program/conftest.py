@@ -27,10 +27,10 @@ def builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     count: list[int] = []
     real = loader._build_all
 
-    def counted(texts: list[tuple[str, str]]) -> list[loader.Built]:
+    def counted(texts: list[tuple[str, str]], pieces: bool = False) -> list[loader.Built]:
         if cache.enabled():  # not the loads with the cache off that the tests compare with
             count.append(len(texts))
-        return real(texts)
+        return real(texts, pieces)
 
     monkeypatch.setattr(loader, "_build_all", counted)
     return count

@@ -80,6 +80,7 @@ COMMANDS: dict[str, tuple[str | Path, ...]] = {
     "cards": ("cards", "feint"),
     "cards 3e": ("cards", "--deck", "3e"),
     "render": ("render", FLOW, "--section", "damage", "--format", "dot", "-o", "{here}/damage.dot"),
+    "render svg": ("render", FLOW, "--checklist", "combat", "-o", "{here}/combat.svg"),  # and combat.dot beside it
     "paths": ("paths", FLOW, "--cover", "steps", "-o", "{here}/scripts"),
     "simulate": ("simulate", DUEL, "--fights", "6", "--seed", "1", "--jobs", "1", "--format", "json"),
 }

@@ -4,25 +4,52 @@ start without loading any engine."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
 from checklist import __version__
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (5 ms): `checklist render` needs none of it
 
 DEFAULT_SESSION = Path("checklist-session.json")
 IMAGE_FORMATS = ("svg", "png", "pdf")
 TEXT_FORMATS = ("dot", "mermaid")
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with `only` (the command a line starts with, see `command_of`), that
+    command's parser alone: argparse then parses the line exactly as with them all, since the other
+    commands' parsers are never reached, and `checklist render` does not build nine of them."""
     parser = argparse.ArgumentParser(prog="checklist", description="GURPS combat checklists as executable flowcharts.")
     # the version from checklist/__init__.py, not importlib.metadata (28 ms at every start)
     parser.add_argument("--version", action="version", version=f"checklist {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, add in _COMMANDS.items():
+        if only is None or only == name:
+            add(sub)
+    return parser
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The command a command line starts with (`render` in `render --checklist combat`), if it is one:
+    everything after it is that command's, so `parser(command_of(argv))` parses it as `parser()` does."""
+    return argv[0] if argv and argv[0] in _COMMANDS else None
+
+
+if TYPE_CHECKING:
+    Sub = argparse._SubParsersAction[argparse.ArgumentParser]  # what add_parser is called on
+
+
+def _check(sub: Sub) -> None:
     check = sub.add_parser("check", help="validate flows the way a compiler would")
     check.add_argument("paths", nargs="*", type=Path, help="flow files or folders (default: the bundled flow/)")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--werror", action="store_true", help="treat warnings as errors (exit 1)")
     check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    cache_option(check)
+
+
+def _fmt(sub: Sub) -> None:
     fmt = sub.add_parser(
         "fmt",
         help="lay out flow files the one canonical way (indentation, spacing, aligned table rows)",
@@ -34,17 +61,45 @@ def parser() -> argparse.ArgumentParser:
     fmt.add_argument("--check", action="store_true", help="write nothing; exit 10 when a file would change")
     fmt.add_argument("--diff", action="store_true", help="write nothing; print a unified diff, exit 10 if any")
     fmt.add_argument("--color", choices=("auto", "always", "never"), default="auto")
-    run_arguments(sub.add_parser("run", help="play a flow step by step at the table"))
+
+
+def _run(sub: Sub) -> None:
+    run = sub.add_parser("run", help="play a flow step by step at the table")
+    run_arguments(run)
+    cache_option(run)
+
+
+def _roster(sub: Sub) -> None:
     roster = sub.add_parser("roster", help="print the roster that `run --roster` would use (TOML rosters, .gcs files)")
     roster.add_argument("files", nargs="+", type=Path, metavar="FILE", help="TOML rosters and GCS sheets (.gcs)")
     roster.add_argument("--toml", action="store_true", help="write it as a TOML roster, to edit and use again")
-    render_parser(sub)
-    serve_arguments(sub.add_parser("serve", help="play a flow in a web browser, with the flowchart lit up"))
-    simulate_arguments(sub.add_parser("simulate", help="play many fights on autopilot and report who wins, and how"))
+
+
+def _render(sub: Sub) -> None:
+    cache_option(render_parser(sub))
+
+
+def _serve(sub: Sub) -> None:
+    serve = sub.add_parser("serve", help="play a flow in a web browser, with the flowchart lit up")
+    serve_arguments(serve)
+    cache_option(serve)
+
+
+def _simulate(sub: Sub) -> None:
+    simulate = sub.add_parser("simulate", help="play many fights on autopilot and report who wins, and how")
+    simulate_arguments(simulate)
+    cache_option(simulate)
+
+
+def _cards(sub: Sub) -> None:
     cards = sub.add_parser("cards", help="print a maneuver card, or list a deck by category")
     cards.add_argument("name", nargs="?", help="card name or title, or its start (default: list the deck)")
     cards.add_argument("--deck", default="4e", help="which deck: 4e (default) or 3e")
     cards.add_argument("--flow", type=Path, help="flow file or folder holding the decks (default: the bundled flow/)")
+    cache_option(cards)
+
+
+def _lsp(sub: Sub) -> None:
     lsp = sub.add_parser(
         "lsp",
         help="a language server for editors, over stdin and stdout (docs/authoring.md)",
@@ -53,6 +108,9 @@ def parser() -> argparse.ArgumentParser:
         "An editor starts it; docs/authoring.md shows how.",
     )
     lsp.add_argument("--stdio", action="store_true", help="talk over stdin and stdout (the default and only way)")
+
+
+def _paths(sub: Sub) -> None:
     paths = sub.add_parser("paths", help="answer scripts that visit every step or take every edge of a flow")
     paths.add_argument("flow", nargs="?", type=Path, help="flow file or folder (default: the bundled flow/)")
     paths.add_argument("--cover", choices=("edges", "steps"), default="edges", help="what to cover (default: edges)")
@@ -70,9 +128,21 @@ def parser() -> argparse.ArgumentParser:
         metavar="N",
         help="engine states one search may try before a target counts as missed (default 2000)",
     )
-    for name in ("check", "run", "serve", "simulate", "cards", "paths", "render"):
-        cache_option(sub.choices[name])
-    return parser
+    cache_option(paths)
+
+
+_COMMANDS = {  # in the order `checklist --help` lists them
+    "check": _check,
+    "fmt": _fmt,
+    "run": _run,
+    "roster": _roster,
+    "render": _render,
+    "serve": _serve,
+    "simulate": _simulate,
+    "cards": _cards,
+    "lsp": _lsp,
+    "paths": _paths,
+}
 
 
 def cache_option(parser: argparse.ArgumentParser) -> None:

@@ -14,14 +14,19 @@ import difflib
 import os
 import sys
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from checklist.cli import exitcodes
 from checklist.cli.data import default_flow
 from checklist.program.files import LoadError, read_file
 from checklist.program.load import decode_source, flow_files
 from checklist.syntax.format import FormatError, format_text
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 BOM = b"\xef\xbb\xbf"
 

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from checklist.cli import exitcodes
-from checklist.cli.arguments import parser
+from checklist.cli.arguments import command_of, parser
 from checklist.cli.data import default_flow
 from checklist.model.visible import visible
 from checklist.program.files import LoadError
@@ -149,7 +149,8 @@ COMMANDS = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = parser().parse_args(argv)
+        line = sys.argv[1:] if argv is None else list(argv)
+        args = parser(command_of(line)).parse_args(line)
         if hasattr(args, "no_cache"):  # a command that loads a flow
             from checklist.program import cache  # deferred: see above
 

@@ -1,14 +1,16 @@
-"""`@dataclass(frozen=True, slots=True)`, made at a third of the cost: the same classes, built faster.
+"""`@dataclass(frozen=True, slots=True)`, made at a tenth of the cost: the same classes, built faster.
 
 The standard decorator compiles six small functions per class (__init__, __repr__, __eq__,
-__hash__, __setattr__, __delattr__), each with its own `exec`, and asks `inspect` for a docstring:
-about a millisecond a class, and the package has some 160 of them, made at every start. Here the
-standard decorator collects the fields and makes the slotted class (no methods), and the six
-functions are written as it would write them and compiled together, in one `exec`. The result is
-a frozen dataclass in every way that matters (`dataclasses.fields`, `replace`, `asdict`, equality,
-hashing, `FrozenInstanceError`, pickling); `tests/model/test_frozen.py` compares it with the
-standard one. A class this does not cover (a default factory, `__post_init__`, its own `__eq__`,
-a dataclass base ...) is handed to the standard decorator unchanged.
+__hash__, __setattr__, __delattr__), each with its own `exec`, asks `inspect` for a docstring and
+tells each string annotation apart from ClassVar, InitVar and KW_ONLY: about a millisecond a class,
+and the package has some 160 of them, made at every start. Here the fields are collected as it
+collects them (its own `Field` objects), the slotted class is made once, as its `_add_slots` makes
+it, and the methods are shared: only `__init__` is compiled, once per number of fields. The result
+is a frozen dataclass in every way that matters (`dataclasses.fields`, `replace`, `asdict`,
+equality, hashing, `FrozenInstanceError`, pickling); `tests/model/test_frozen.py` compares it with
+the standard one. A class this does not cover (a default factory, `__post_init__`, its own
+`__eq__`, its own `__slots__`, a metaclass, a dataclass base ...) is handed to the standard
+decorator unchanged.
 
 Modules import it as `dataclass` at run time and the standard one for the type checker:
 
@@ -21,11 +23,14 @@ Modules import it as `dataclass` at run time and the standard one for the type c
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import operator
 import types
 from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
+
+from checklist.model import inits
 
 _FAST = hasattr(dataclasses, "_create_fn")  # Python 3.11 and 3.12; 3.13 compiles a class's methods at once itself
 _OWN = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__", "__post_init__")
@@ -43,17 +48,19 @@ def dataclass(cls: type | None = None, /, **options: Any) -> Any:
 
 
 def _plain(kind: type) -> bool:
-    """A class the fast way builds as the standard one would: no methods of its own, no dataclass
-    base, no InitVar or keyword-only fields, no default factory or init=False, no field without a
-    default after one with (which the standard decorator refuses)."""
+    """A class the fast way builds as the standard one would: no methods or slots of its own, no
+    metaclass, no dataclass base, no InitVar or keyword-only fields, no default factory or
+    init=False, no field without a default after one with (which the standard decorator refuses)."""
     own = vars(kind)
-    if any(name in own for name in _OWN) or any(dataclasses.is_dataclass(b) for b in kind.__mro__[1:]):
+    if any(name in own for name in _OWN) or "__slots__" in own or type(kind) is not type:
+        return False
+    if any(dataclasses.is_dataclass(b) for b in kind.__mro__[1:]):
         return False
     defaulted = False
     for name, annotation in own.get("__annotations__", {}).items():
         if any(word in str(annotation) for word in ("ClassVar", "InitVar", "KW_ONLY")):
             return False
-        value = own.get(name, dataclasses.MISSING)
+        value = _default(kind, name)
         if isinstance(value, dataclasses.Field):
             if value.default_factory is not dataclasses.MISSING or not value.init or value.kw_only is True:
                 return False
@@ -64,19 +71,63 @@ def _plain(kind: type) -> bool:
     return True
 
 
+def _default(kind: type, name: str) -> Any:
+    """A field's default as the standard decorator finds it: the class attribute of its name, unless
+    that is a base's slot."""
+    value = getattr(kind, name, dataclasses.MISSING)
+    return dataclasses.MISSING if isinstance(value, types.MemberDescriptorType) else value
+
+
 def _frozen(kind: type) -> Any:
+    """The slotted class the standard decorator makes, with the fields it finds, made directly: its
+    Field objects, then one new class with __slots__ (as its `_add_slots` does), then the methods."""
     if not kind.__doc__:
         kind.__doc__ = kind.__name__  # no docstring: the standard decorator would ask inspect for one
-    made: Any = dataclasses.dataclass(kind, init=False, repr=False, eq=False, slots=True)
-    fields = dataclasses.fields(made)
-    for name, method in _methods(made, fields).items():
+    own = vars(kind)
+    annotations = own.get("__annotations__", {})
+    fields: dict[str, dataclasses.Field[Any]] = {}
+    for name, annotation in annotations.items():
+        value = _default(kind, name)
+        field: Any = value if isinstance(value, dataclasses.Field) else dataclasses.field(default=value)
+        field.name, field.type = name, annotation
+        field._field_type = _FIELD
+        if field.kw_only is dataclasses.MISSING:
+            field.kw_only = False
+        if field.default.__class__.__hash__ is None:  # as the standard decorator refuses it
+            raise ValueError(
+                f"mutable default {type(field.default)} for field {name} is not allowed: use default_factory"
+            )
+        fields[name] = field
+    for name, value in own.items():
+        if isinstance(value, dataclasses.Field) and name not in annotations:
+            raise TypeError(f"{name!r} is a field but has no type annotation")
+    inherited = set(itertools.chain.from_iterable(map(dataclasses._get_slots, kind.__mro__[1:-1])))  # type: ignore[attr-defined]
+    namespace = {k: v for k, v in own.items() if k not in fields and k != "__dict__" and k != "__weakref__"}
+    namespace["__slots__"] = tuple(name for name in fields if name not in inherited)
+    namespace["__dataclass_fields__"] = fields
+    namespace["__dataclass_params__"] = _params()
+    namespace.setdefault("__match_args__", tuple(fields))
+    made: Any = type(kind.__name__, kind.__bases__, namespace)
+    made.__qualname__ = kind.__qualname__
+    for name, method in _methods(made, tuple(fields.values())).items():
         method.__qualname__ = f"{made.__qualname__}.{name}"
         setattr(made, name, method)
-    params = made.__dataclass_params__
-    params.init = params.repr = params.eq = params.frozen = True
     made.__getstate__ = dataclasses._dataclass_getstate  # type: ignore[attr-defined]  # pickling, as frozen+slots
     made.__setstate__ = dataclasses._dataclass_setstate  # type: ignore[attr-defined]
     return made
+
+
+_FIELD = getattr(dataclasses, "_FIELD", None)  # the marker of a real field (not a ClassVar, not an InitVar)
+_PARAMS = {  # what the standard decorator records for frozen=True, slots=True (3.12 records more than 3.11)
+    "init": True, "repr": True, "eq": True, "order": False, "unsafe_hash": False, "frozen": True,
+    "match_args": True, "kw_only": False, "slots": True, "weakref_slot": False,
+}  # fmt: skip
+
+
+def _params() -> Any:
+    kind = dataclasses._DataclassParams  # type: ignore[attr-defined]
+    names = kind.__init__.__code__.co_varnames[1 : kind.__init__.__code__.co_argcount]
+    return kind(*(_PARAMS[name] for name in names))
 
 
 def _methods(made: Any, fields: tuple[dataclasses.Field[Any], ...]) -> dict[str, Callable[..., Any]]:
@@ -148,8 +199,11 @@ def _init(made: Any, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[...
 
 @cache
 def _template(count: int) -> Callable[..., None]:
-    """`def __init__(self, f0, f1, ...)` setting each field as a frozen dataclass does, compiled by the
-    standard decorator's own helper."""
+    """`def __init__(self, f0, f1, ...)` setting each field as a frozen dataclass does: written out in
+    model/inits.py up to 16 fields, else compiled by the standard decorator's own helper."""
+    written: Callable[..., None] | None = getattr(inits, f"init_{count}", None)
+    if written is not None:
+        return written
     params = [f"f{i}" for i in range(count)]
     body = [f"_set(self, {p!r}, {p})" for p in params] or ["pass"]
     made: Callable[..., None] = dataclasses._create_fn(  # type: ignore[attr-defined]

@@ -9,19 +9,25 @@ and never acts.  Bidi controls, lone surrogates and noncharacters are escaped to
 from __future__ import annotations
 
 import re
+from functools import cache
 
-_UNSAFE = re.compile(
+_UNSAFE_CHARACTERS = (
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
     "\ud800-\udfff\ufdd0-\ufdef\ufff9-\uffff]"
 )
-_UNSAFE_LINES = re.compile(_UNSAFE.pattern[:1] + "\n\t" + _UNSAFE.pattern[1:])
+
+
+@cache
+def _unsafe(newlines: bool) -> re.Pattern[str]:
+    """What `visible` escapes (line breaks and tabs too unless `newlines`), compiled when first
+    used: a command that shows nothing of outside (a render the cache holds) does not compile it."""
+    return re.compile(_UNSAFE_CHARACTERS if newlines else _UNSAFE_CHARACTERS[:1] + "\n\t" + _UNSAFE_CHARACTERS[1:])
 
 
 def visible(text: str, newlines: bool = True) -> str:
     """`text` with every control character shown as an escape (`\\x1b`, `\\u202e`); tabs and,
     if `newlines`, line breaks are kept as they are."""
-    pattern = _UNSAFE if newlines else _UNSAFE_LINES
-    return pattern.sub(_escape, text)
+    return _unsafe(newlines).sub(_escape, text)
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -31,7 +37,7 @@ def _escape(match: re.Match[str]) -> str:
 
 def has_control(text: str) -> bool:
     """True if `text` holds a character `visible` would escape (line breaks and tabs included)."""
-    return _UNSAFE_LINES.search(text) is not None
+    return _unsafe(False).search(text) is not None
 
 
 def brief(value: object, limit: int = 40) -> str:

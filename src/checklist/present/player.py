@@ -8,11 +8,16 @@ Whose question it is is decided in play/pilot.py (`answerer`), not here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checklist.engine.session import Session
 from checklist.present.rolls import RollView, last_roll
 from checklist.present.screen import CombatantView, QuestionView, question_view, roster_view
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 
 @dataclass(frozen=True, slots=True)

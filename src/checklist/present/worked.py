@@ -8,7 +8,7 @@ does the end of the run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checklist import model as m
 from checklist.engine.questions import Value
@@ -17,6 +17,11 @@ from checklist.engine.state import Visit
 from checklist.model.names import slug
 from checklist.present.passing import since_answer
 from checklist.present.rolls import RollView, label
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,38 +16,35 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import stat
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
 
 import checklist
 from checklist.model.limits import MAX_FILE_BYTES
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (5 ms): `checklist render` needs none of it
 if TYPE_CHECKING:  # the model is imported only when a command loads a flow, not for --help
-    from checklist import model as m
+    from typing import Any, TypeVar
+
     from checklist.model.diagnostics import Diagnostic
+    from checklist.program.built import Built
+
+    _T = TypeVar("_T")
 
 FORMAT = b"checklist-cache 1"  # the first line's start; a change of layout changes it
 ENTRIES_KEPT = 64  # entries beyond these, the least recently written, are removed
 _PACKAGE = Path(__file__).resolve().parent.parent
 _CODE_FOLDERS = ("model", "syntax", "program")
 _CHECK_FOLDERS = ("checks", "graph", "compute", "roster")
+_DRAW_FOLDERS = ("render", *_CHECK_FOLDERS)  # and cli/render.py: what a drawing's text depends on
+DRAWING = {"text": str, "title": str, "slug": str, "nodes": int, "edges": int, "empty": bool}  # an entry's fields
 
 
-@dataclass(frozen=True, slots=True)
-class Built:
-    """One file's module and what its parse and build said about it (immutable: shared by the caches)."""
-
-    module: m.Module
-    diagnostics: tuple[Diagnostic, ...]
-
-
-_T = TypeVar("_T")
 _enabled = True
 _memory: OrderedDict[tuple[str, str], tuple[Built, ...]] = OrderedDict()  # this process's last few
 
@@ -114,6 +111,24 @@ def findings(texts: Sequence[tuple[str, str]], check: Callable[[], list[Diagnost
     return found
 
 
+def drawing(texts: Sequence[tuple[str, str]], options: str, draw: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """What `checklist render` draws of the program these files make with these `options` (its DOT
+    or Mermaid text, and the title, file name, size and emptiness of what it drew: DRAWING), from
+    the cache when it holds it (keyed as the built files are, and by the renderer's code and the
+    options too); else `draw()`, kept. A hit imports neither the model nor the renderer."""
+    if not enabled():
+        return draw()
+    where = folder()
+    key = hashlib.sha256(
+        b"drawing\0" + entry_key(texts).encode() + drawing_digest() + b"\0" + options.encode("utf-8", "surrogateescape")
+    ).hexdigest()
+    found = _read(where, key, _drawing_from)
+    if found is None:
+        found = draw()
+        _write(where, key, lambda: {"drawing": found})
+    return found
+
+
 def entry_key(texts: Sequence[tuple[str, str]]) -> str:
     digest = hashlib.sha256(FORMAT + b"\0" + checklist.__version__.encode() + b"\0" + grammar_digest() + code_digest())
     for name, text in texts:
@@ -136,6 +151,12 @@ def code_digest() -> bytes:
 def checker_digest() -> bytes:
     """The code of the checker's rules and what they read (the graph, the computations, the roster)."""
     return _digest_files(tuple(sorted(p for f in _CHECK_FOLDERS for p in (_PACKAGE / f).glob("*.py"))))
+
+
+def drawing_digest() -> bytes:
+    """The code that turns a program into a drawing's text: the renderer, what --findings runs, the command."""
+    found = sorted(p for f in _DRAW_FOLDERS for p in (_PACKAGE / f).glob("*.py"))
+    return _digest_files((*found, _PACKAGE / "cli" / "render.py"))
 
 
 @lru_cache(maxsize=8)
@@ -174,6 +195,7 @@ def _read(where: Path, key: str, decode: Callable[[dict[str, Any]], _T | None]) 
 def _files_from(names: list[str]) -> Callable[[dict[str, Any]], list[Built] | None]:
     def decode(data: dict[str, Any]) -> list[Built] | None:
         from checklist.program import plain  # deferred: only a hit reads the model's plain form
+        from checklist.program.built import Built
 
         files = data.get("files")
         if type(files) is not list or [f[0] if type(f) is list and len(f) == 3 else None for f in files] != names:
@@ -193,6 +215,25 @@ def _findings_from(data: dict[str, Any]) -> list[Diagnostic] | None:
 
     found = data.get("findings")
     return [plain.diagnostic_from_plain(d) for d in found] if type(found) is list else None
+
+
+def _drawing_from(data: dict[str, Any]) -> dict[str, Any] | None:
+    """A drawing exactly as DRAWING says: its fields and types, text without control characters, and
+    a file name that stays in the folder it is written to."""
+    found: Any = data.get("drawing")
+    if type(found) is not dict or found.keys() != DRAWING.keys():
+        return None
+    for name, kind in DRAWING.items():
+        value = found[name]
+        if type(value) is not kind or (type(value) is str and _CONTROL.search(value)):
+            return None
+    slug = found["slug"]
+    if not slug or slug in (".", "..") or any(c in slug for c in "/\\\0"):
+        return None
+    return found
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")  # what the loader refuses in a flow's text
 
 
 def _write(where: Path, key: str, content: Callable[[], dict[str, Any]]) -> None:

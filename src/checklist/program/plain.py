@@ -11,6 +11,7 @@ stable codes. Anything else raises Unfit, and the cache builds the file again. N
 from __future__ import annotations
 
 import dataclasses
+import operator
 import re
 import sys
 import types
@@ -41,20 +42,33 @@ def to_plain(value: object) -> Plain:
         return value  # type: ignore[return-value]
     if kind is tuple:
         return [to_plain(item) for item in value]  # type: ignore[attr-defined]
-    names = _FIELDS.get(kind)
-    if names is None:
+    if kind is m.Span:  # half of a flow's objects: written in one go
+        span: m.Span = value  # type: ignore[assignment]
+        return ["Span", span.file, span.line, span.column, span.end_line, span.end_column]
+    fields = _FIELDS.get(kind)
+    if fields is None:
         if not dataclasses.is_dataclass(kind):
             raise Unfit(f"cannot write a {kind.__name__} as plain data")
-        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
+        names = tuple(f.name for f in dataclasses.fields(kind))
+        fields = _FIELDS[kind] = _getter(names)
     out: list[Plain] = [kind.__name__]
-    for name in names:
-        field = getattr(value, name)
+    for field in fields(value):
         simple = type(field)
-        out.append(field if simple is str or simple is int or field is None else to_plain(field))  # few calls
+        out.append(field if simple is str or simple is int or field is None else to_plain(field))  # type: ignore[arg-type]  # no call for text
     return out
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}  # each class's field names, in order
+def _getter(names: tuple[str, ...]) -> Callable[[object], tuple[object, ...]]:
+    """A class's fields' values, in order, in one call."""
+    if len(names) >= 2:
+        return operator.attrgetter(*names)
+    if names:
+        one = operator.attrgetter(names[0])
+        return lambda value: (one(value),)
+    return lambda value: ()
+
+
+_FIELDS: dict[type, Callable[[object], tuple[object, ...]]] = {}  # each class's fields' values, in order
 
 
 def module_from_plain(data: object) -> m.Module:
@@ -212,7 +226,9 @@ def _tagged(classes: dict[str, type]) -> Decode:
 
 
 def _maker(kind: type) -> Decode:
-    """Builds `kind` from [name, field...]: each field read by its annotation, set on its slot."""
+    """Builds `kind` from [name, field...]: each field read by its annotation, then the class called
+    with them (its own __init__ only sets them: no __post_init__, no keyword-only field), or, for a
+    class whose __init__ does more, each set on its slot."""
     made_already = _MAKERS.get(kind)
     if made_already is not None:  # the model is recursive (a condition holds conditions)
         return made_already
@@ -222,28 +238,44 @@ def _maker(kind: type) -> Decode:
     hints = typing.get_type_hints(kind, vars(_module_of(kind)))
     fields = dataclasses.fields(kind)
     count = len(fields) + 1
-    plan: list[tuple[Any, Decode]] = []  # per field: its slot's descriptor (set without __init__), its reader
+    texts: list[int] = []  # the fields read here rather than called (most of them): text,
+    numbers: list[int] = []  # numbers,
+    others: list[tuple[int, Decode]] = []  # and each other one with its reader; at its place in value[1:]
+    called = not hasattr(kind, "__post_init__") and all(f.init and f.kw_only is not True for f in fields)
+    slots = [getattr(kind, f.name).__set__ for f in fields]
 
     def read(value: object) -> object:
         assert type(value) is list
         if len(value) != count:
             raise Unfit(f"{kind.__name__}: expected {count - 1} fields")
-        made: object = object.__new__(kind)
-        for at, (slot, reader) in enumerate(plan, 1):
-            field = value[at]
-            if reader is _text:  # text and numbers, most of the fields, checked here rather than called
-                if type(field) is not str or _CONTROL.search(field):
-                    raise Unfit("expected text without control characters")
-            elif reader is _number:
-                if type(field) is not int or not -_BIGGEST < field < _BIGGEST:
-                    raise Unfit("expected a number within the language's digits")
-            else:
-                field = reader(field)
-            slot.__set__(made, field)
+        args = value[1:]
+        for at in texts:
+            field = args[at]
+            if type(field) is not str or _CONTROL.search(field):
+                raise Unfit("expected text without control characters")
+        for at in numbers:
+            field = args[at]
+            if type(field) is not int or not -_BIGGEST < field < _BIGGEST:
+                raise Unfit("expected a number within the language's digits")
+        for at, reader in others:
+            args[at] = reader(args[at])
+        if called:
+            made = kind(*args)
+        else:
+            made = object.__new__(kind)
+            for slot, field in zip(slots, args, strict=True):
+                slot(made, field)
         return _stable_code(made) if kind is Code else made
 
     _MAKERS[kind] = read
-    plan.extend((getattr(kind, f.name), _decoder(hints[f.name])) for f in fields)  # after: the model is recursive
+    for at, f in enumerate(fields):  # after: the model is recursive
+        reader = _decoder(hints[f.name])
+        if reader is _text:
+            texts.append(at)
+        elif reader is _number:
+            numbers.append(at)
+        else:
+            others.append((at, reader))
     return read
 
 
@@ -251,11 +283,17 @@ def _span(value: object) -> m.Span:
     """A Span, half of a flow's objects, read in one go: [Span, file, line, column, end line, end column]."""
     if type(value) is list and len(value) == 6:
         _, file, line, column, end_line, end_column = value
-        numbers = (line, column, end_line, end_column)
         if (
             type(file) is str
+            and type(line) is int
+            and type(column) is int
+            and type(end_line) is int
+            and type(end_column) is int
+            and -_BIGGEST < line < _BIGGEST
+            and -_BIGGEST < column < _BIGGEST
+            and -_BIGGEST < end_line < _BIGGEST
+            and -_BIGGEST < end_column < _BIGGEST
             and not _CONTROL.search(file)
-            and all(type(n) is int and -_BIGGEST < n < _BIGGEST for n in numbers)
         ):
             return m.Span(file, line, column, end_line, end_column)
     raise Unfit("expected a span")

@@ -6,6 +6,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Literal
 
 from checklist.graph.program import Program
+from checklist.render.errors import RenderUsageError as RenderUsageError  # also imported from here
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -13,10 +14,6 @@ else:
     from checklist.model.frozen import dataclass
 
 Scope = Literal["program", "checklist", "section", "around"]
-
-
-class RenderUsageError(Exception):
-    """A scope option names something the flow does not have: exit 2 with this message."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,11 +10,15 @@ a sheet without a body is hit on the flow's own table.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from checklist.model.names import slug
 from checklist.model.visible import brief
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 LOCATION_FIELDS = ("name", "id", "roll", "penalty", "natural-dr")
 ROLL = re.compile(r"\s*(\d{1,2})\s*(?:-\s*(\d{1,2}))?\s*")  # "3-4", "5"; "-" or "": not on the roll

@@ -33,14 +33,18 @@ import gc
 import threading
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from lark import Token, UnexpectedInput
 
 from checklist.model.diagnostics import Diagnostic
 from checklist.syntax.lines import Continuation
 from checklist.syntax.parser import _parse, build_parser
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 # The statements whose block opens at the margin; `category` belongs to the deck above it.
 MARGIN = frozenset({"CHECKLIST", "SECTION", "STEP", "FACT", "TABLE", "DECK", "CARD", "START", "EXPECT"})

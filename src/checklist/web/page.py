@@ -8,7 +8,7 @@ own two files (htmx and serve.js), and the page's Content-Security-Policy allows
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from checklist.present.chart import StepView
 from checklist.present.player import PlayerView
@@ -28,6 +28,11 @@ from checklist.web.panels import (
     roster_html,
     summary_html,
 )
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from checklist.model.frozen import dataclass
 
 HTMX_CONFIG = '{"includeIndicatorStyles": false, "allowEval": false, "allowScriptTags": false}'
 YES_NO = {"yes": "y", "no": "n"}  # keys for the choices named so, besides their numbers
