@@ -227,10 +227,36 @@ def roll_target(session: Session) -> tuple[str, str | None] | None:
     score, _ = as_value(worked.value)
     skill = call.args[2]
     ledger = _ledger_of(session, reader, skill.name, score) if isinstance(skill, m.Name) else None
+    lines = tuple(m.Name(fact, skill.span) for fact, _ in ledger.lines) if ledger is not None else ()
+    under = f"{score} or less" + _with_weapon(session, (skill, *lines))
     if ledger is not None:
-        return f"{score} or less: {_ledger_words(session, ledger)}", ledger.fact
+        return f"{under}: {_ledger_words(session, ledger)}", ledger.fact
     words = _words(session.program, skill, reader.read, lambda a: reader.attribute(a.role, a.name, None))
-    return f"{score} or less" + (f": {words}" if words else ""), None
+    return under + (f": {words}" if words else ""), None
+
+
+def _with_weapon(session: Session, read: tuple[m.Expr, ...]) -> str:
+    """` with the Large Bowie Knife (Swung)`: the weapon of the attack, when what the roll is made
+    against (`read`: the skill, and a ledger's lines) reads the attacker's weapon (`actor.weapon-skill`)
+    and the attacker has more than one: the table sees which one the attack is made with."""
+    weapon = session.state.value("weapon")
+    roster = session.state.roster
+    if not weapon or roster is None or len(roster.actor.weapons) < 2:
+        return ""
+    seen: set[str] = set()
+    return f" with the {weapon}" if any(_reads_weapon(session.program, e, seen) for e in read) else ""
+
+
+def _reads_weapon(program: Program, expr: m.Expr, seen: set[str]) -> bool:
+    if isinstance(expr, m.Attr):
+        return expr.role == "actor" and expr.name.startswith("weapon-")
+    if isinstance(expr, m.Name):
+        decl = program.facts.get(expr.name)
+        if expr.name in seen or decl is None or decl.expr is None:
+            return False
+        seen.add(expr.name)
+        return _reads_weapon(program, decl.expr, seen)
+    return any(_reads_weapon(program, child, seen) for child in m.expr_children(expr))
 
 
 def _ledger_of(session: Session, reader: Reader, fact: str, score: Value, depth: int = 4) -> Known | None:
