@@ -27,6 +27,7 @@ from checklist import model as m
 from checklist.model.diagnostics import Diagnostic
 from checklist.syntax.keywords import Grammar, grammar
 from checklist.syntax.lines import Continuation
+from checklist.syntax.scanner import Scanning
 from checklist.syntax.statements import BrokenLine, Statement
 from checklist.syntax.transform import ToStatements
 
@@ -72,18 +73,24 @@ def is_name(text: str) -> bool:
     return pattern.fullmatch(text) is not None and text != "not"
 
 
-def build_parser(from_tables: bool, lines: Continuation | None = None) -> tuple[Lark, ToStatements, Grammar]:
+def build_parser(
+    from_tables: bool, lines: Continuation | None = None, scanning: bool = True
+) -> tuple[Lark, ToStatements, Grammar]:
     """The parser, its transformer and the statement keywords; from tables.json when it was
     made from this grammar (else the grammar is analysed, as after an edit to checklist.lark).
-    `lines` is the postlexer (`checklist fmt` passes one that keeps the tokens)."""
+    `lines` is the postlexer (`checklist fmt` passes one that keeps the tokens). `scanning`: Lark's
+    contextual lexer read in one loop (scanner.py); False, Lark's own loop (a test compares them)."""
     transformer = ToStatements()
     lines = lines or Continuation()
+    plugins = {"ContextualLexer": Scanning} if scanning else {}
     tables = _tables() if from_tables else None
     if tables is not None:
         # plain data, no pickle: the loader Lark's own standalone parsers use
-        lark = Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer, postlex=lines)  # type: ignore[no-untyped-call]
+        lark = Lark._load_from_dict(  # type: ignore[no-untyped-call]
+            tables["data"], tables["memo"], transformer=transformer, postlex=lines, _plugins=plugins
+        )
     else:
-        lark = Lark(grammar_text(), transformer=transformer, postlex=lines, cache=False, **OPTIONS)
+        lark = Lark(grammar_text(), transformer=transformer, postlex=lines, cache=False, _plugins=plugins, **OPTIONS)
     return lark, transformer, grammar(lark, lines)
 
 
