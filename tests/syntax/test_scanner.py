@@ -131,7 +131,8 @@ def _mutants(seed: int, count: int) -> Iterator[str]:
     rng = random.Random(seed)
     names = sorted(TEXTS)
     noise = ['"', "(", ")", "[", "]", "->", "|", "#", "\t", " ", "\n", "-", ".", ":", "=", ",", "1d6", "é", "\f",
-             "step", "if", "go", "for each", "columns ", "row ", "fact", "in", "not", "x", "99999999999", "B12-3"]  # fmt: skip
+             "step", "if", "go", "for each", "columns ", "row ", "fact", "in", "not", "x", "99999999999",
+             "B12-3"]  # fmt: skip
     for _ in range(count):
         text = TEXTS[rng.choice(names)]
         lines = text.split("\n")
@@ -163,7 +164,8 @@ def test_mutated_texts_lex_and_parse_the_same(seed: int) -> None:
 @pytest.mark.parametrize(
     "text",
     ["", "\n", "# only a comment", "   \n\t\n", "step 1 \"x\"", "step 1 \"x\"\n| prose (", "@", "step 1 @\n",
-     "fact x : number per turn \"X\" = (1 +\n 2)\n", "if a -> 2\n", "\f\n\n#x\n  go 3  # c\n", "checklist a \"b\"\n\x85"],
+     "fact x : number per turn \"X\" = (1 +\n 2)\n", "if a -> 2\n", "\f\n\n#x\n  go 3  # c\n",
+     "checklist a \"b\"\n\x85"],
 )  # fmt: skip
 def test_edges_lex_and_parse_the_same(text: str) -> None:
     same_lexing(text)
@@ -190,5 +192,3 @@ def test_a_lexer_callback_is_called_as_lark_calls_it() -> None:
         lark.parse('checklist a "b"  # one\nstep 1 "x"\ngo end # two\nif not ready -> 2\n')
         seen[scanning] = calls
     assert seen[True] == seen[False] and len(seen[True]) > 3
-
-

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from checklist import __version__
+from checklist.model.limits import FLOW_OPTION, MAX_FILE_BYTES, MAX_FLOW_MB
 
 DEFAULT_SESSION = Path("checklist-session.json")
 IMAGE_FORMATS = ("svg", "png", "pdf")
@@ -72,7 +73,30 @@ def parser() -> argparse.ArgumentParser:
     )
     for name in ("check", "run", "serve", "simulate", "cards", "paths", "render"):
         cache_option(sub.choices[name])
+    for name in ("check", "fmt", "run", "serve", "simulate", "cards", "paths", "render"):
+        flow_limit_option(sub.choices[name])
     return parser
+
+
+def flow_limit_option(parser: argparse.ArgumentParser) -> None:
+    """`--max-flow-mb N`, on every command that reads flows (docs/reliability.md, "The limits")."""
+    parser.add_argument(
+        FLOW_OPTION,
+        type=_megabytes,
+        metavar="N",
+        help=f"read flows of up to N MB of text (default {MAX_FILE_BYTES // 2**20}; a 100 000-step flow is "
+        "20 MB and takes about 300 MB of memory to check)",
+    )
+
+
+def _megabytes(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_FLOW_MB:
+        raise argparse.ArgumentTypeError(f"expected a whole number of MB from 1 to {MAX_FLOW_MB}, got {text!r}")
+    return value
 
 
 def cache_option(parser: argparse.ArgumentParser) -> None:

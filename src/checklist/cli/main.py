@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from checklist.cli import exitcodes
 from checklist.cli.arguments import parser
 from checklist.cli.data import default_flow
+from checklist.model import limits
 from checklist.model.visible import visible
 from checklist.program.files import LoadError
 
@@ -154,6 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from checklist.program import cache  # deferred: see above
 
             cache.configure(enabled=not args.no_cache)
+        limits.set_flow_mb(getattr(args, "max_flow_mb", None))  # `--max-flow-mb`, or the default
         return COMMANDS[args.command](args)
     except LoadError as exc:
         print(f"checklist: error: {visible(str(exc))}", file=sys.stderr)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import checklist
-from checklist.model.limits import MAX_FILE_BYTES
+from checklist.model.limits import flow_bytes
 
 if TYPE_CHECKING:  # the model is imported only when a command loads a flow, not for --help
     from checklist import model as m
@@ -275,8 +275,10 @@ def _secret(where: Path, create: bool) -> bytes | None:
     return found if found is not None and len(found) == 32 else None
 
 
-def _own_file(path: Path, limit: int = MAX_FILE_BYTES * 8) -> bytes | None:
-    """The bytes of a regular file that this user owns and no one else may write, else None."""
+def _own_file(path: Path, limit: int | None = None) -> bytes | None:
+    """The bytes of a regular file that this user owns and no one else may write, else None (an
+    entry holds at most 8 times the flow's text: at most 8 times the most a flow may hold)."""
+    limit = flow_bytes() * 8 if limit is None else limit
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except OSError:

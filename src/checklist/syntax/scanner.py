@@ -70,7 +70,7 @@ class Scanning(ContextualLexer):
             line_ctr.char_pos, line_ctr.line, line_ctr.line_start_pos = pos, line, start
             line_ctr.column = pos - start + 1
             token = new_str(Token, value)
-            token.type = kind  # type: ignore[misc]
+            token.type = kind
             token.start_pos = token_pos
             token.value = value
             token.line = token_line
@@ -78,11 +78,11 @@ class Scanning(ContextualLexer):
             token.end_line = line
             token.end_column = pos - start + 1
             token.end_pos = pos
-            extra = special.get(kind)  # type: ignore[arg-type]
+            extra = special.get(kind)
             if extra is not None:
                 words, callback, ignored = extra
                 if words is not None:  # a keyword read by a NAME-like terminal (Lark's UnlessCallback)
-                    token.type = words.get(value, kind)  # type: ignore[misc]
+                    token.type = words.get(value, kind)
                 if callback is not None:  # any other callback, as Lark calls it
                     token = callback(token)
                     if ignored:
