@@ -47,6 +47,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render_text(found, program.sources, use_colour(args.color, sys.stdout)))
     errors = any(d.severity == "error" for d in found)
+    global _done_at_once
+    _done_at_once = True
     return EXIT_FINDINGS if errors or (args.werror and found) else EXIT_OK
 
 
@@ -187,4 +189,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entry() -> None:
-    sys.exit(main())
+    code = main()
+    if _done_at_once:
+        _exit_at_once(code)
+    sys.exit(code)
+
+
+# `check` has written all it says when main() returns: the process may end there, without freeing
+# the flow it built object by object (0.2 s of a 10 000-step check, 2 s at 100 000), as mypy ends.
+_done_at_once = False
+
+
+def _exit_at_once(code: int) -> None:
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:  # a closed pipe, a full disk: let the usual exit say so
+        return
+    os._exit(code)

@@ -162,13 +162,7 @@ class ToStatements(Formulas):
         return ref
 
     def _page(self, text: str | None, tok: Token) -> int | None:
-        return (
-            None
-            if text is None
-            else self._int(
-                Token("INT", text, line=tok.line, column=tok.column, end_line=tok.end_line, end_column=tok.end_column)
-            )
-        )
+        return None if text is None else self._int(tok, text)
 
     def _jump(self, jump: m.Jump) -> None:
         self.emit(s.JumpLine(jump, jump.span))
