@@ -53,7 +53,7 @@ def _parsers() -> dict[bool, tuple[Any, Recording]]:
     made = {}
     for scanning in (True, False):
         lines = Recording()
-        made[scanning] = (p.build_parser(from_tables=True, lines=lines, scanning=scanning)[0], lines)
+        made[scanning] = (p.build_parser(from_tables=True, lines=lines, faster=scanning)[0], lines)
     return made
 
 
@@ -106,7 +106,7 @@ def same_lexing(text: str) -> None:
 def parsed(text: str, scanning: bool) -> tuple[list[str], list[str]]:
     """The statements and diagnostics of `parse` (errors and resumption too), as repr (spans)."""
     saved = getattr(p._LOCAL, "parser", None)
-    p._LOCAL.parser = p.build_parser(from_tables=True, scanning=scanning)
+    p._LOCAL.parser = p.build_parser(from_tables=True, faster=scanning)
     try:
         statements, said = p.parse(text, "t.flow")
     finally:
