@@ -5,6 +5,7 @@ statements and diagnostics, on flow/, the broken corpus and thousands of mutated
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from tests.conftest import ROOT
 from checklist.program.files import LoadError
 from checklist.program.load import read_source
 from checklist.syntax import parser as p
+from checklist.syntax import scanner
 from checklist.syntax.lines import Continuation
 from checklist.syntax.scanner import Scanning
 
@@ -192,3 +194,45 @@ def test_a_lexer_callback_is_called_as_lark_calls_it() -> None:
         lark.parse('checklist a "b"  # one\nstep 1 "x"\ngo end # two\nif not ready -> 2\n')
         seen[scanning] = calls
     assert seen[True] == seen[False] and len(seen[True]) > 3
+
+
+def test_first_characters_are_never_too_few() -> None:
+    """scanner._first may say more characters than a terminal can start with, never fewer: else a
+    state's alternation for a character would leave out a terminal that matches there."""
+    lark = p._parser()[0]
+    patterns = [t.pattern.to_regexp() for t in lark.terminals]
+    patterns += [r"x?y", r"(?:ab|)c", r"[a-c]+|d", r"(?=a)\w", r"a{0,2}b", r"(?>ab)", r"\bq", r"(?<=a)b"]
+    rng = random.Random(7)
+    alphabet = "abcdeflmnorstwxyBCHIMT0123456789-_|#:.,()[]\"' \t\f\n=<>!+*/?"
+    samples = ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))) for _ in range(20000)]
+    samples += [line.lstrip() for text in TEXTS.values() for line in text.split("\n") if line.strip()]
+    checked = 0
+    for pattern in patterns:
+        first = scanner._first(pattern, 0)
+        assert first is not None or pattern in (r"(?=a)\w",), pattern
+        if first is None:
+            continue
+        compiled = re.compile(pattern)
+        for sample in samples:
+            found = compiled.match(sample)
+            if found is not None and found.end() > 0:
+                assert sample[0] in first, (pattern, sample)
+                checked += 1
+    assert checked > 10000
+
+
+def test_first_characters_are_unknown_where_they_cannot_be_told() -> None:
+    for pattern in [r"\w+", r".x", r"[^a]", r"x?", r"(?i:ab)", r"\d"]:
+        assert scanner._first(pattern, 0) is None, pattern
+    assert scanner._first("ab", re.IGNORECASE) is None
+
+
+def test_each_character_is_tried_against_few_terminals() -> None:
+    """A statement's keyword is tried against the terminals that may start with its letter."""
+    lark = p._parser()[0]
+    p.parse(TEXTS["flow/combat.flow"], "combat.flow")
+    plans = list(lark.parser.lexer.lexer._plans._made.values())
+    widest = max(plans, key=lambda plan: len(plan[0]._scanner.terminals))[0]
+    assert len(widest._scanner.terminals) > 30
+    chosen = [t.name for t, first in widest._firsts if first is None or "g" in first]
+    assert chosen == ["GO"]

@@ -16,15 +16,19 @@ tests/syntax/test_scanner.py compares the two on flow/ and on broken and random 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from lark.exceptions import LexError
 from lark.lexer import BasicLexer, ContextualLexer, LexerState, PatternStr, Token, UnlessCallback
 
-# (match, types dropped unseen, types that may hold a newline, {type: (keywords, callback, ignored)})
+# (the match for each first character, types dropped unseen, types that may hold a newline,
+#  {type: (keywords, callback, ignored)})
+_Match = Callable[[str, int, int], Any]
 _Plan = tuple[
-    Callable[[str, int, int], Any],
+    dict[str, _Match],
     frozenset[str],
     frozenset[str],
     dict[str, tuple[dict[str, str] | None, Callable[[Token], Token] | None, bool]],
@@ -48,8 +52,8 @@ class Scanning(ContextualLexer):
         pos, line, start = line_ctr.char_pos, line_ctr.line, line_ctr.line_start_pos
         new_str = _new_str
         while pos < end:
-            match, skip, multiline, special = plans[stack[-1]]
-            found = match(text, pos, end)
+            by_first, skip, multiline, special = plans[stack[-1]]
+            found = by_first[text[pos]](text, pos, end)
             if found is None:  # nothing matches here: Lark's own lexers raise Lark's own error
                 line_ctr.char_pos, line_ctr.line, line_ctr.line_start_pos = pos, line, start
                 line_ctr.column = pos - start + 1
@@ -130,12 +134,41 @@ def _plan(lexer: BasicLexer) -> _Plan:
             continue  # an ignored token, retyped and dropped: dropped
         special[kind] = (words, None if words is not None else callback, kind in lexer.ignore_types)
     skip = frozenset(lexer.ignore_types - set(special))
-    return _match(scanner._mres), skip, lexer.newline_types, special
+    return _ByFirst(scanner), skip, lexer.newline_types, special
 
 
-def _match(patterns: list[Any]) -> Callable[[str, int, int], Any]:
-    """Scanner.match without the tuple: the first of the regexes (Lark splits an alternation of
-    over 100 groups) that matches at `pos`."""
+class _ByFirst(dict[str, _Match]):
+    """The state's alternation of terminals, for each character a token may start with: only the
+    terminals that can start with it, in Lark's order (a `go` at the start of a line is then tried
+    against `GO`, not the 37 terminals a statement may start with). Where Lark's alternation
+    matches, the first terminal that matches is one of these, so it is the one this finds. A
+    terminal whose first characters cannot be told (`_first`) is in every one; made per character
+    the first time it is met."""
+
+    def __init__(self, scanner: Any) -> None:
+        super().__init__()
+        self._scanner = scanner
+        plain = scanner.re_ is re and not scanner.use_bytes  # else every character gets Lark's regexes
+        flags = scanner.g_regex_flags
+        self._firsts = [(t, _first(t.pattern.to_regexp(), flags) if plain else None) for t in scanner.terminals]
+
+    def __missing__(self, char: str) -> _Match:
+        chosen = tuple(t for t, first in self._firsts if first is None or char in first)
+        match = self[char] = _alternation(self._scanner, chosen)
+        return match
+
+
+def _alternation(scanner: Any, terminals: tuple[Any, ...]) -> _Match:
+    """Scanner.match over these terminals (as Lark's Scanner writes them), without the tuple."""
+    if not terminals:
+        return _nothing
+    if len(terminals) == len(scanner.terminals):
+        patterns = scanner._mres  # all of them: Lark's own regexes
+    else:
+        try:
+            patterns = [_compiled(tuple((t.name, t.pattern.to_regexp()) for t in terminals), scanner.g_regex_flags)]
+        except (AssertionError, OverflowError, re.error):  # too many groups: Lark's own regexes
+            patterns = scanner._mres
     if len(patterns) == 1:
         return patterns[0].match  # type: ignore[no-any-return]
 
@@ -147,6 +180,96 @@ def _match(patterns: list[Any]) -> Callable[[str, int, int], Any]:
         return None
 
     return match
+
+
+@lru_cache(maxsize=1024)
+def _compiled(terminals: tuple[tuple[str, str], ...], flags: int) -> Any:
+    return re.compile("|".join(f"(?P<{name}>{regexp})" for name, regexp in terminals), flags)
+
+
+def _nothing(text: str, pos: int, end: int) -> None:
+    """No terminal of the state starts with this character: Lark's lexer fails here too."""
+    return None
+
+
+@lru_cache(maxsize=512)  # a terminal is in many states' lexers
+def _first(pattern: str, flags: int) -> frozenset[str] | None:
+    """The characters a match of `pattern` may start with (more, never fewer), or None when this
+    cannot tell (a class like `\\w` or `[^x]`, `.`, a flag that changes case, a back reference)."""
+    if flags & (re.IGNORECASE | re.VERBOSE):
+        return None
+    try:
+        parsed = re._parser.parse(pattern, flags)
+    except (re.error, RecursionError):
+        return None
+    found = _first_of(list(parsed), 0)
+    return None if found is None or found[1] else found[0]  # a pattern that may match nothing: unknown
+
+
+def _first_of(items: list[Any], depth: int) -> tuple[frozenset[str], bool] | None:
+    """(the first characters of this sequence of items, whether it may match the empty string)."""
+    if depth > 50:
+        return None
+    chars: set[str] = set()
+    for op, arg in items:
+        name = str(op)
+        if name in ("AT", "ASSERT", "ASSERT_NOT"):  # zero width: it only narrows what follows
+            continue
+        if name == "LITERAL":
+            return frozenset(chars | {chr(arg)}), False
+        if name == "IN":
+            found = _first_in(arg)
+            return None if found is None else (frozenset(chars | found), False)
+        if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+            low, _, body = arg
+            inner = _first_of(list(body), depth + 1)
+            if inner is None:
+                return None
+            chars |= inner[0]
+            if low > 0 and not inner[1]:
+                return frozenset(chars), False
+            continue
+        if name in ("SUBPATTERN", "ATOMIC_GROUP"):
+            if name == "SUBPATTERN":
+                _, add, remove, body = arg
+                if (add | remove) & (re.IGNORECASE | re.VERBOSE):
+                    return None
+            else:
+                body = arg
+            inner = _first_of(list(body), depth + 1)
+            if inner is None:
+                return None
+            chars |= inner[0]
+            if not inner[1]:
+                return frozenset(chars), False
+            continue
+        if name == "BRANCH":
+            empty = False
+            for branch in arg[1]:
+                inner = _first_of(list(branch), depth + 1)
+                if inner is None:
+                    return None
+                chars |= inner[0]
+                empty = empty or inner[1]
+            if not empty:
+                return frozenset(chars), False
+            continue
+        return None  # ANY, NOT_LITERAL, GROUPREF, CATEGORY ...: anything may follow
+    return frozenset(chars), True
+
+
+def _first_in(items: list[Any]) -> set[str] | None:
+    """The characters of a class `[...]`, or None for a negated or open-ended one."""
+    chars: set[str] = set()
+    for op, arg in items:
+        name = str(op)
+        if name == "LITERAL":
+            chars.add(chr(arg))
+        elif name == "RANGE" and arg[1] - arg[0] < 1024:
+            chars.update(chr(c) for c in range(arg[0], arg[1] + 1))
+        else:  # NEGATE, CATEGORY (\\d, \\w), a huge range
+            return None
+    return chars
 
 
 def _plain_words(callback: Callable[[Token], Token]) -> dict[str, str] | None:
