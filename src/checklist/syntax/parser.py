@@ -120,6 +120,24 @@ def lean(callbacks: dict[Any, Any]) -> None:
             callbacks[rule] = _Children
         elif isinstance(callback, ChildFilterLALR_NoPlaceholders) and _makes_tree(callback.node_builder):
             callback.node_builder = _Children
+            if len(callback.to_include) == 2 and callback.to_include[0] == (0, True):
+                callbacks[rule] = _appending(*callback.to_include[1])
+
+
+def _appending(at: int, expand: bool) -> Callable[[list[Any]], _Children]:
+    """A list Lark makes for `x*` (`__start_star_0: __start_star_0 _stmt _NL`), one more item:
+    what Lark's ChildFilterLALR does (the list so far, this item's children or the item), on the
+    same node (LALR builds each node once, so Lark reuses the list itself)."""
+
+    def append(children: list[Any]) -> _Children:
+        node: _Children = children[0]
+        if expand:
+            node.children += children[at].children
+        else:
+            node.children.append(children[at])
+        return node
+
+    return append
 
 
 def _makes_tree(callback: object) -> bool:

@@ -37,8 +37,10 @@ class ToStatements(Formulas):
         depths, lists = self._depths, self._lists
 
         def emit(statement: s.Statement) -> None:
-            depths.clear()  # a statement's nodes are finished: their depths and lists are no longer needed
-            lists.clear()
+            if depths:  # a statement's nodes are finished: their depths and lists are no longer needed
+                depths.clear()
+            if lists:
+                lists.clear()
             sink(statement)
 
         self.emit = emit
