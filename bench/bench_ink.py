@@ -8,13 +8,17 @@ bench/generated/steps-N.flow`) and its ink translation (bench/generate_ink.py: t
 prose and jumps, as knots, text, diverts, conditional diverts and choices), then times, turn
 about, the whole command line of
 
-* ours: `checklist check FILE` (the venv's `checklist`, or --checklist PATH), and
+* ours: `checklist check --no-cache --max-flow-mb N FILE` (the venv's `checklist`, or --checklist
+  PATH): parsed and built every time, as inkjs compiles every time (without `--no-cache` every run
+  after the first would read the cache of built flows, docs/cache.md); N is the flow's size in MB
+  rounded up (at least 16, the default limit: the 100k-step flow is 20 MB), and
 * ink: `node bench/ink_compile.js FILE` (inkjs's compiler, `new Compiler(source).Compile()`,
   version pinned in bench/package.json),
 
 ours, ink, ours, ink, ... so that a busy spell on a shared machine falls on both.  Each run is
-wall time (time.perf_counter around the child process, start to exit), and its peak memory is
-that child's own maxrss (os.wait4's rusage, so one run's peak does not leak into the next).
+wall time (time.perf_counter around the child process, start to exit), its CPU time (user +
+system, from os.wait4's rusage: what a busy machine inflates least) and its peak memory, that
+child's own maxrss (the same rusage, so one run's peak does not leak into the next).
 Every run must exit 0: a compile error in the ink (or an error found by `checklist check`) stops
 the benchmark with the tool's message.  One untimed warm-up of each command per size comes
 first (--warmup), and our bytecode is cached in a temporary PYTHONPYCACHEPREFIX, as for an
@@ -68,6 +72,7 @@ class Run:
     seconds: float
     maxrss_mb: float
     stdout: str
+    cpu_seconds: float = 0.0  # user + system
 
 
 @dataclass
@@ -79,6 +84,9 @@ class Series:
 
     def seconds(self) -> list[float]:
         return [r.seconds for r in self.runs]
+
+    def cpu_seconds(self) -> list[float]:
+        return [r.cpu_seconds for r in self.runs]
 
 
 def run_once(cmd: list[str], env: dict[str, str], timeout: float) -> Run | None:
@@ -105,9 +113,11 @@ def run_once(cmd: list[str], env: dict[str, str], timeout: float) -> Run | None:
         if proc.returncode:
             raise BenchError(f"`{shlex.join(cmd)}` exited {proc.returncode}:\n{tail(err)}{tail(out)}")
         out.seek(0)
-        maxrss_kib = result["usage"].ru_maxrss  # KiB on Linux (bytes on macOS)
+        usage = result["usage"]
+        maxrss_kib = usage.ru_maxrss  # KiB on Linux (bytes on macOS)
         scale = 1 / 1024 if sys.platform != "darwin" else 1 / 1024 / 1024
-        return Run(result["end"] - start, maxrss_kib * scale, out.read().decode("utf-8", "replace"))
+        stdout = out.read().decode("utf-8", "replace")
+        return Run(result["end"] - start, maxrss_kib * scale, stdout, usage.ru_utime + usage.ru_stime)
 
 
 def tail(stream: IO[bytes], lines: int = 25) -> str:
@@ -159,7 +169,8 @@ def make_files(steps: int, record_choices: bool) -> tuple[Path, Path]:
 
 def bench_size(steps: int, args: argparse.Namespace, env: dict[str, str]) -> dict[str, Any]:
     flow, ink = make_files(steps, args.record_choices)
-    ours = Series("ours", [args.checklist, "check", str(flow)])
+    megabytes = max(16, -(-flow.stat().st_size // 2**20))  # --max-flow-mb: the 100k flow is 20 MB
+    ours = Series("ours", [args.checklist, "check", "--no-cache", "--max-flow-mb", str(megabytes), str(flow)])
     theirs = Series("ink", [args.node, *args.node_option, str(INK_SCRIPT), str(ink)])
     print(f"{steps:,} steps: {flow.name} {flow.stat().st_size / 1e6:.1f} MB, {ink.name} "
           f"{ink.stat().st_size / 1e6:.1f} MB", file=sys.stderr, flush=True)  # fmt: skip
@@ -176,8 +187,8 @@ def bench_size(steps: int, args: argparse.Namespace, env: dict[str, str]) -> dic
         extra = ""
         if series is theirs:
             extra = f" (Compile() {json.loads(run.stdout.splitlines()[-1])['compile_ms'] / 1e3:.2f} s)"
-        print(f"  {series.label} {what}: {run.seconds:.2f} s, {run.maxrss_mb:.0f} MB{extra}",
-              file=sys.stderr, flush=True)  # fmt: skip
+        print(f"  {series.label} {what}: {run.seconds:.2f} s (CPU {run.cpu_seconds:.2f} s), "
+              f"{run.maxrss_mb:.0f} MB{extra}", file=sys.stderr, flush=True)  # fmt: skip
         if i >= 0:
             series.runs.append(run)
     row: dict[str, Any] = {"steps": steps, "flow": str(flow), "ink": str(ink),
@@ -191,8 +202,8 @@ def bench_size(steps: int, args: argparse.Namespace, env: dict[str, str]) -> dic
 
 
 def summary(series: Series) -> dict[str, Any]:
-    return {"cmd": series.cmd, "seconds": series.seconds(), "maxrss_mb": [r.maxrss_mb for r in series.runs],
-            "timed_out_s": series.timed_out}  # fmt: skip
+    return {"cmd": series.cmd, "seconds": series.seconds(), "cpu_s": series.cpu_seconds(),
+            "maxrss_mb": [r.maxrss_mb for r in series.runs], "timed_out_s": series.timed_out}  # fmt: skip
 
 
 def fmt_s(seconds: float) -> str:
@@ -224,17 +235,19 @@ def table(rows: list[dict[str, Any]]) -> str:
     mb = "{:.0f} MB".format
     lines = [
         "| steps | `.flow` / `.ink` | `checklist check FILE` | `node bench/ink_compile.js FILE` | ink / ours "
-        "| inkjs `Compile()` alone | peak memory, ours / ink |",
-        "|---:|---|---:|---:|---:|---:|---:|",
+        "| CPU, ours / ink | inkjs `Compile()` alone | peak memory, ours / ink |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     for row in rows:
         ours, ink = row["ours"], row["ink"]
         ratio = f"{row['ratio']:.1f}x" if "ratio" in row else "n/a"
         memory = f"{mb(max(ours['maxrss_mb'])) if ours['maxrss_mb'] else 'n/a'} / "
         memory += mb(max(ink["maxrss_mb"])) if ink["maxrss_mb"] else "n/a"
+        cpu = f"{fmt_s(statistics.median(ours['cpu_s']))} / " if ours["cpu_s"] else "n/a / "
+        cpu += fmt_s(statistics.median(ink["cpu_s"])) if ink["cpu_s"] else "n/a"
         lines.append(
             f"| {row['steps']:,} | {row['flow_bytes'] / 1e6:.1f} / {row['ink_bytes'] / 1e6:.1f} MB | {cell(ours)} "
-            f"| {cell(ink)} | {ratio} | {spread(ink['compile_s'])} | {memory} |"
+            f"| {cell(ink)} | {ratio} | {cpu} | {spread(ink['compile_s'])} | {memory} |"
         )
     return "\n".join(lines)
 

@@ -1,6 +1,10 @@
-"""`checklist check flow/` of two source trees side by side, alternating, CPU time of the child
-beside the wall time: `python bench/check_before_after.py BEFORE AFTER [RUNS]`, each a folder
-holding `src/` and `flow/` (make one with `git archive REV src flow | tar -x -C DIR`)."""
+"""`checklist check` of two source trees side by side, alternating, CPU time of the child beside
+the wall time: `python bench/check_before_after.py BEFORE AFTER [RUNS] [--file FLOW]`, each a
+folder holding `src/` and `flow/` (make one with `git archive REV src flow | tar -x -C DIR`).
+
+Without --file it checks each tree's `flow/`. With --file it checks FLOW (a synthetic flow of
+bench/generate.py) with `--no-cache`, and the flow limit raised to 64 MB in both trees alike, by
+setting it before the command starts (a tree from before `--max-flow-mb` has no option for it)."""
 
 import os
 import statistics
@@ -11,13 +15,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import timed  # noqa: E402
 
-before, after = sys.argv[1], sys.argv[2]
-runs = int(sys.argv[3]) if len(sys.argv) > 3 else 10
+# the limit as both kinds of tree read it: MAX_FILE_BYTES where it is bound at import, _flow_bytes after
+RAISED = (
+    "import sys; import checklist.model.limits as L; L.MAX_FILE_BYTES = L._flow_bytes = 64 << 20; "
+    "from checklist.cli.main import entry; sys.argv = ['checklist', 'check', '--no-cache', sys.argv[1]]; entry()"
+)
+
+args = [a for a in sys.argv[1:] if a != "--file"]
+flow = sys.argv[sys.argv.index("--file") + 1] if "--file" in sys.argv else None
+if flow is not None:
+    args.remove(flow)
+before, after = args[0], args[1]
+runs = int(args[2]) if len(args) > 2 else 10
 res: dict[str, list[tuple[float, float, int]]] = {"before": [], "after": []}
 for _ in range(runs):
     for name, root in (("before", before), ("after", after)):
         env = {**os.environ, "PYTHONPATH": root + "/src"}
-        res[name].append(timed([sys.executable, "-m", "checklist", "check", root + "/flow"], env))
+        cmd = [sys.executable, "-m", "checklist", "check", root + "/flow"]
+        if flow is not None:
+            cmd = [sys.executable, "-c", RAISED, flow]
+        res[name].append(timed(cmd, env))
 for name, v in res.items():
     walls = sorted(w for w, _, _ in v)
     cpus = sorted(c for _, c, _ in v)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from checklist import __version__
+from checklist.model.limits import FLOW_OPTION, MAX_FILE_BYTES, MAX_FLOW_MB
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (5 ms): `checklist render` needs none of it
 
@@ -47,6 +48,7 @@ def _check(sub: Sub) -> None:
     check.add_argument("--werror", action="store_true", help="treat warnings as errors (exit 1)")
     check.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     cache_option(check)
+    flow_limit_option(check)
 
 
 def _fmt(sub: Sub) -> None:
@@ -61,12 +63,14 @@ def _fmt(sub: Sub) -> None:
     fmt.add_argument("--check", action="store_true", help="write nothing; exit 10 when a file would change")
     fmt.add_argument("--diff", action="store_true", help="write nothing; print a unified diff, exit 10 if any")
     fmt.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    flow_limit_option(fmt)
 
 
 def _run(sub: Sub) -> None:
     run = sub.add_parser("run", help="play a flow step by step at the table")
     run_arguments(run)
     cache_option(run)
+    flow_limit_option(run)
 
 
 def _roster(sub: Sub) -> None:
@@ -76,19 +80,23 @@ def _roster(sub: Sub) -> None:
 
 
 def _render(sub: Sub) -> None:
-    cache_option(render_parser(sub))
+    render = render_parser(sub)
+    cache_option(render)
+    flow_limit_option(render)
 
 
 def _serve(sub: Sub) -> None:
     serve = sub.add_parser("serve", help="play a flow in a web browser, with the flowchart lit up")
     serve_arguments(serve)
     cache_option(serve)
+    flow_limit_option(serve)
 
 
 def _simulate(sub: Sub) -> None:
     simulate = sub.add_parser("simulate", help="play many fights on autopilot and report who wins, and how")
     simulate_arguments(simulate)
     cache_option(simulate)
+    flow_limit_option(simulate)
 
 
 def _cards(sub: Sub) -> None:
@@ -97,6 +105,7 @@ def _cards(sub: Sub) -> None:
     cards.add_argument("--deck", default="4e", help="which deck: 4e (default) or 3e")
     cards.add_argument("--flow", type=Path, help="flow file or folder holding the decks (default: the bundled flow/)")
     cache_option(cards)
+    flow_limit_option(cards)
 
 
 def _lsp(sub: Sub) -> None:
@@ -129,6 +138,7 @@ def _paths(sub: Sub) -> None:
         help="engine states one search may try before a target counts as missed (default 2000)",
     )
     cache_option(paths)
+    flow_limit_option(paths)
 
 
 _COMMANDS = {  # in the order `checklist --help` lists them
@@ -143,6 +153,27 @@ _COMMANDS = {  # in the order `checklist --help` lists them
     "lsp": _lsp,
     "paths": _paths,
 }
+
+
+def flow_limit_option(parser: argparse.ArgumentParser) -> None:
+    """`--max-flow-mb N`, on every command that reads flows (docs/reliability.md, "The limits")."""
+    parser.add_argument(
+        FLOW_OPTION,
+        type=_megabytes,
+        metavar="N",
+        help=f"read flows of up to N MB of text (default {MAX_FILE_BYTES // 2**20}; a 100 000-step flow is "
+        "20 MB and takes about 300 MB of memory to check)",
+    )
+
+
+def _megabytes(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_FLOW_MB:
+        raise argparse.ArgumentTypeError(f"expected a whole number of MB from 1 to {MAX_FLOW_MB}, got {text!r}")
+    return value
 
 
 def cache_option(parser: argparse.ArgumentParser) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from checklist.cli import exitcodes
 from checklist.cli.data import default_flow
 from checklist.program.files import LoadError, read_file
-from checklist.program.load import decode_source, flow_files
+from checklist.program.load import TOO_BIG, decode_source, flow_files
 from checklist.syntax.format import FormatError, format_text
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace, colour: bool) -> int:
 
 
 def formatted(path: Path) -> Formatted:
-    raw = read_file(path, fix="a flow holds at most that much text")
+    raw = read_file(path, fix=TOO_BIG)
     before = decode_source(path, raw)
     after = format_text(before, str(path))
     newline = _newline(raw)

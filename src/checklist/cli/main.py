@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from checklist.cli import exitcodes
 from checklist.cli.arguments import command_of, parser
 from checklist.cli.data import default_flow
+from checklist.model import limits
 from checklist.model.visible import visible
 from checklist.program.files import LoadError
 
@@ -46,6 +47,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render_text(found, program.sources, use_colour(args.color, sys.stdout)))
     errors = any(d.severity == "error" for d in found)
+    global _done_at_once
+    _done_at_once = True
     return EXIT_FINDINGS if errors or (args.werror and found) else EXIT_OK
 
 
@@ -155,6 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from checklist.program import cache  # deferred: see above
 
             cache.configure(enabled=not args.no_cache)
+        limits.set_flow_mb(getattr(args, "max_flow_mb", None))  # `--max-flow-mb`, or the default
         return COMMANDS[args.command](args)
     except LoadError as exc:
         print(f"checklist: error: {visible(str(exc))}", file=sys.stderr)
@@ -186,4 +190,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entry() -> None:
-    sys.exit(main())
+    code = main()
+    if _done_at_once:
+        _exit_at_once(code)
+    sys.exit(code)
+
+
+# `check` has written all it says when main() returns: the process may end there, without freeing
+# the flow it built object by object (0.2 s of a 10 000-step check, 2 s at 100 000), as mypy ends.
+_done_at_once = False
+
+
+def _exit_at_once(code: int) -> None:
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:  # a closed pipe, a full disk: let the usual exit say so
+        return
+    os._exit(code)

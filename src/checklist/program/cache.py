@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import checklist
-from checklist.model.limits import MAX_FILE_BYTES
+from checklist.model.limits import flow_bytes
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (5 ms): `checklist render` needs none of it
 if TYPE_CHECKING:  # the model is imported only when a command loads a flow, not for --help
@@ -316,8 +316,10 @@ def _secret(where: Path, create: bool) -> bytes | None:
     return found if found is not None and len(found) == 32 else None
 
 
-def _own_file(path: Path, limit: int = MAX_FILE_BYTES * 8) -> bytes | None:
-    """The bytes of a regular file that this user owns and no one else may write, else None."""
+def _own_file(path: Path, limit: int | None = None) -> bytes | None:
+    """The bytes of a regular file that this user owns and no one else may write, else None (an
+    entry holds at most 8 times the flow's text: at most 8 times the most a flow may hold)."""
+    limit = flow_bytes() * 8 if limit is None else limit
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except OSError:

@@ -10,19 +10,21 @@ import os
 import stat
 from pathlib import Path
 
-from checklist.model.limits import MAX_FILE_BYTES
+from checklist.model.limits import flow_bytes
 
 
 class LoadError(Exception):
     """Input that cannot be read at all: the command exits 2 with this message."""
 
 
-def read_file(path: Path, what: str = "a .flow file", limit: int = MAX_FILE_BYTES, fix: str = "") -> bytes:
-    """The bytes of a regular file of at most `limit` bytes: the one reader of files we are given.
+def read_file(path: Path, what: str = "a .flow file", limit: int | None = None, fix: str = "") -> bytes:
+    """The bytes of a regular file of at most `limit` bytes (by default a flow's, limits.flow_bytes()):
+    the one reader of files we are given.
 
     A FIFO, a device (/dev/zero), a socket or a folder is refused (LoadError) without waiting
     on it or reading it; so is a bigger file (`fix` says how to make it smaller).
     """
+    limit = flow_bytes() if limit is None else limit
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens without waiting for a writer
     except FileNotFoundError:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from checklist.model.limits import MAX_FILE_BYTES
+from checklist.model.limits import FLOW_OPTION, MAX_FILE_BYTES, flow_bytes
 from checklist.program.files import LoadError, read_file
 
 
@@ -22,7 +22,10 @@ def sources(path: str | Path | Sequence[str | Path]) -> list[tuple[str, str]]:
 
 
 def read_source(path: Path) -> str:
-    return decode_source(path, read_file(path, fix="a flow holds at most that much text"))
+    return decode_source(path, read_file(path, fix=TOO_BIG))
+
+
+TOO_BIG = f"split the flow, or raise the limit with {FLOW_OPTION} N (docs/reliability.md)"
 
 
 def decode_source(path: Path, raw: bytes) -> str:
@@ -112,12 +115,13 @@ def gather(texts: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
     """The files' texts, read one at a time and refused as soon as they hold too much together."""
     gathered: list[tuple[str, str]] = []
     total = 0
+    limit = flow_bytes()
     for name, text in texts:
         total += len(text)
-        if total > MAX_FILE_BYTES:  # memory stays under 1 GB (docs/reliability.md)
+        if total > limit:  # memory stays under 1 GB by default (docs/reliability.md)
             raise LoadError(
-                f"{name}: the flow's files hold more than {MAX_FILE_BYTES // 2**20} MB together; "
-                "check a part of the folder at a time"
+                f"{name}: the flow's files hold more than {limit // 2**20} MB together; "
+                f"check a part of the folder at a time, or raise the limit with {FLOW_OPTION} N"
             )
         gathered.append((name, text))
     return gathered

@@ -25,6 +25,9 @@ class _Spanned(Protocol):
 N = TypeVar("N", bound=_Spanned)
 
 
+_Span = m.Span
+
+
 class Formulas(Transformer[Token, None]):
     def __init__(self) -> None:
         super().__init__()
@@ -36,20 +39,23 @@ class Formulas(Transformer[Token, None]):
         self._lists: dict[int, m.AnyOf] = {}  # the `x in (a, b)` of this statement, by id: an `or` takes their terms
 
     # -- limits: no node nests deeper than MAX_NESTING, no number has more than MAX_DIGITS digits
-    def _int(self, tok: Token) -> int:
-        if too_many_digits(str(tok)):
+    def _int(self, tok: Token, text: str | None = None) -> int:
+        """The number `text` (the token's own by default: a page of a REF is part of one), at the
+        token's place."""
+        if text is None:
+            text = str(tok)
+        if len(text) > MAX_DIGITS and too_many_digits(text):
             span = self.sp(tok)
             self.errors.append(
                 diag(
                     NUMBER_TOO_BIG,
-                    f"`{_clip(str(tok))}` has {len(str(tok).lstrip('+-'))} digits; "
-                    f"numbers in a flow have at most {MAX_DIGITS}",
+                    f"`{_clip(text)}` has {len(text.lstrip('+-'))} digits; numbers in a flow have at most {MAX_DIGITS}",
                     span,
                     help=f"write a number of at most {MAX_DIGITS} digits",
                 )
             )
             return int(10**MAX_DIGITS)  # past every number allowed
-        return int(str(tok))
+        return int(text)
 
     def _nested(self, node: N, children: Sequence[N], extra: Sequence[object] = ()) -> N:
         """`node`, if it nests at most MAX_NESTING deep; else (E007, once a line) its deepest
@@ -79,10 +85,11 @@ class Formulas(Transformer[Token, None]):
         return found[1] if found is not None and found[0] is node else 1
 
     def sp(self, tok: Token) -> m.Span:
-        line = (tok.line or 0) + self.lines_before
+        before = self.lines_before
+        line = (tok.line or 0) + before
         column = tok.column or 0
-        end_line = tok.end_line + self.lines_before if tok.end_line else line
-        return m.Span(self.file, line, column, end_line, tok.end_column or column)
+        end_line = tok.end_line
+        return _Span(self.file, line, column, end_line + before if end_line else line, tok.end_column or column)
 
     def _value(self, tok: Token) -> str | int:
         return self._int(tok) if tok.type == "INT" else str(tok)

@@ -17,16 +17,18 @@ import re
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import Any
 
 from lark import Lark, UnexpectedInput
+from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders
 
 from checklist import model as m
 from checklist.model.diagnostics import Diagnostic
 from checklist.syntax.keywords import Grammar, grammar
 from checklist.syntax.lines import Continuation
+from checklist.syntax.scanner import Scanning
 from checklist.syntax.statements import BrokenLine, Statement
 from checklist.syntax.transform import ToStatements
 
@@ -72,19 +74,75 @@ def is_name(text: str) -> bool:
     return pattern.fullmatch(text) is not None and text != "not"
 
 
-def build_parser(from_tables: bool, lines: Continuation | None = None) -> tuple[Lark, ToStatements, Grammar]:
+def build_parser(
+    from_tables: bool, lines: Continuation | None = None, faster: bool = True
+) -> tuple[Lark, ToStatements, Grammar]:
     """The parser, its transformer and the statement keywords; from tables.json when it was
     made from this grammar (else the grammar is analysed, as after an edit to checklist.lark).
-    `lines` is the postlexer (`checklist fmt` passes one that keeps the tokens)."""
+    `lines` is the postlexer (`checklist fmt` passes one that keeps the tokens). `faster`: Lark's
+    contextual lexer read in one loop (scanner.py), and no Tree for the rules that are always
+    expanded (`lean`); False, Lark as it comes (tests/syntax/test_scanner.py compares the two)."""
     transformer = ToStatements()
     lines = lines or Continuation()
+    plugins = {"ContextualLexer": Scanning} if faster else {}
     tables = _tables() if from_tables else None
     if tables is not None:
         # plain data, no pickle: the loader Lark's own standalone parsers use
-        lark = Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer, postlex=lines)  # type: ignore[no-untyped-call]
+        lark = Lark._load_from_dict(  # type: ignore[no-untyped-call]
+            tables["data"], tables["memo"], transformer=transformer, postlex=lines, _plugins=plugins
+        )
     else:
-        lark = Lark(grammar_text(), transformer=transformer, postlex=lines, cache=False, **OPTIONS)
+        lark = Lark(grammar_text(), transformer=transformer, postlex=lines, cache=False, _plugins=plugins, **OPTIONS)
+    if faster:
+        lean(lark._callbacks)
     return lark, transformer, grammar(lark, lines)
+
+
+class _Children:
+    """What a rule the parent always expands gives it: only its children (Lark reads `.children`)."""
+
+    __slots__ = ("children",)
+
+    def __init__(self, children: list[Any]) -> None:
+        self.children = children
+
+
+def lean(callbacks: dict[Any, Any]) -> None:
+    """Lark's callbacks, made cheaper where nothing reads what Lark would build: a rule whose name
+    starts with `_` (`_stmt`, and the lists Lark makes for `x*`), that the transformer has no method
+    for, is always expanded into its parent, which reads only its `.children`; so it gets no Tree
+    (Lark's default: `partial(default_callback)`, `__default__`, `Tree`: four calls for each of
+    the 120 000 statements and list items of a 10 000-step flow)."""
+    for rule, callback in callbacks.items():
+        if not rule.origin.name.startswith("_"):
+            continue
+        if _makes_tree(callback):
+            callbacks[rule] = _Children
+        elif isinstance(callback, ChildFilterLALR_NoPlaceholders) and _makes_tree(callback.node_builder):
+            callback.node_builder = _Children
+            if len(callback.to_include) == 2 and callback.to_include[0] == (0, True):
+                callbacks[rule] = _appending(*callback.to_include[1])
+
+
+def _appending(at: int, expand: bool) -> Callable[[list[Any]], _Children]:
+    """A list Lark makes for `x*` (`__start_star_0: __start_star_0 _stmt _NL`), one more item:
+    what Lark's ChildFilterLALR does (the list so far, this item's children or the item), on the
+    same node (LALR builds each node once, so Lark reuses the list itself)."""
+
+    def append(children: list[Any]) -> _Children:
+        node: _Children = children[0]
+        if expand:
+            node.children += children[at].children
+        else:
+            node.children.append(children[at])
+        return node
+
+    return append
+
+
+def _makes_tree(callback: object) -> bool:
+    """Lark's callback for a rule with no method: `partial(default_callback, rule name)`."""
+    return isinstance(callback, partial) and getattr(callback.func, "__name__", "") == "default_callback"
 
 
 @cache

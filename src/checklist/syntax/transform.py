@@ -37,8 +37,10 @@ class ToStatements(Formulas):
         depths, lists = self._depths, self._lists
 
         def emit(statement: s.Statement) -> None:
-            depths.clear()  # a statement's nodes are finished: their depths and lists are no longer needed
-            lists.clear()
+            if depths:  # a statement's nodes are finished: their depths and lists are no longer needed
+                depths.clear()
+            if lists:
+                lists.clear()
             sink(statement)
 
         self.emit = emit
@@ -162,13 +164,7 @@ class ToStatements(Formulas):
         return ref
 
     def _page(self, text: str | None, tok: Token) -> int | None:
-        return (
-            None
-            if text is None
-            else self._int(
-                Token("INT", text, line=tok.line, column=tok.column, end_line=tok.end_line, end_column=tok.end_column)
-            )
-        )
+        return None if text is None else self._int(tok, text)
 
     def _jump(self, jump: m.Jump) -> None:
         self.emit(s.JumpLine(jump, jump.span))
