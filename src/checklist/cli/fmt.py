@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from checklist.cli import exitcodes
 from checklist.cli.data import default_flow
 from checklist.program.files import LoadError, read_file
-from checklist.program.load import TOO_BIG, decode_source, flow_files
+from checklist.program.sources import TOO_BIG, decode_source, flow_files
 from checklist.syntax.format import FormatError, format_text
 
 if TYPE_CHECKING:
