@@ -162,7 +162,7 @@ def flow_limit_option(parser: argparse.ArgumentParser) -> None:
         type=_megabytes,
         metavar="N",
         help=f"read flows of up to N MB of text (default {MAX_FILE_BYTES // 2**20}; a 100 000-step flow is "
-        "20 MB and takes about 300 MB of memory to check)",
+        "20 MB and takes about 320 MB of memory to check)",
     )
 
 

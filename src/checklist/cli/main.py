@@ -197,7 +197,7 @@ def entry() -> None:
 
 
 # `check` has written all it says when main() returns: the process may end there, without freeing
-# the flow it built object by object (0.2 s of a 10 000-step check, 2 s at 100 000), as mypy ends.
+# the flow it built object by object (about 0.2 s of a 10 000-step check), as mypy ends.
 _done_at_once = False
 
 

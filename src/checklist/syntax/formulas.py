@@ -85,9 +85,12 @@ class Formulas(Transformer[Token, None]):
         return found[1] if found is not None and found[0] is node else 1
 
     def sp(self, tok: Token) -> m.Span:
-        before = self.lines_before
-        line = (tok.line or 0) + before
         column = tok.column or 0
+        before = self.lines_before
+        if not before:  # the token's own line numbers: one int a line, not two for each span (60 MB at 100k steps)
+            line = tok.line or 0
+            return _Span(self.file, line, column, tok.end_line or line, tok.end_column or column)
+        line = (tok.line or 0) + before
         end_line = tok.end_line
         return _Span(self.file, line, column, end_line + before if end_line else line, tok.end_column or column)
 
