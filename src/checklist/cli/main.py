@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from checklist.cli import exitcodes
 from checklist.cli.arguments import command_of, parser
 from checklist.cli.data import default_flow
+from checklist.graph.memory import gc_paused
 from checklist.model import limits
 from checklist.model.visible import visible
 from checklist.program.files import LoadError
@@ -53,7 +54,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from checklist.cli.run import run  # deferred: the run engine and lark
+    with gc_paused():  # importing makes objects by the thousand and no garbage cycles (graph/memory.py)
+        from checklist.cli.run import run  # deferred: the run engine and lark
 
     return run(args)
 
@@ -100,7 +102,8 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from checklist.cli.serve import run  # deferred: the run engine, lark and the web stack
+    with gc_paused():  # importing makes objects by the thousand and no garbage cycles (graph/memory.py)
+        from checklist.cli.serve import run  # deferred: the run engine, lark and the web stack
 
     return run(args)
 

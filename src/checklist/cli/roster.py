@@ -18,7 +18,7 @@ from typing import Any
 
 from checklist.cli import exitcodes
 from checklist.roster.combatants import Roster, RosterError
-from checklist.roster.gcs import OldFormat
+from checklist.roster.errors import OldFormat
 from checklist.roster.load import load_all
 from checklist.roster.sheet import Sheet, Weapon
 

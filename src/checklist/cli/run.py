@@ -21,6 +21,7 @@ from checklist.cli import exitcodes
 from checklist.cli.arguments import DEFAULT_SESSION
 from checklist.cli.data import default_flow
 from checklist.engine.session import Session
+from checklist.graph.memory import gc_paused
 from checklist.model.visible import visible
 from checklist.play.answers import AnswersError, Feed, read_answers
 from checklist.play.pilot import MANUAL, Pilot
@@ -88,12 +89,13 @@ def _run(args: argparse.Namespace) -> int:
             "--at, --set, --seed, --roster, --npc and --learn start a new session; "
             "they do not go with --resume (a session keeps the view it started with)",
         )
-    ready = prepared(
-        args,
-        args.resume,
-        args.session or args.resume or DEFAULT_SESSION,
-        "--session" if args.session else "--resume" if args.resume else "the session file",
-    )
+    with gc_paused():  # loading and starting make objects by the thousand and no garbage cycles
+        ready = prepared(
+            args,
+            args.resume,
+            args.session or args.resume or DEFAULT_SESSION,
+            "--session" if args.session else "--resume" if args.resume else "the session file",
+        )
     trace = args.trace or args.learn
     return _play(ready.session, ready.save, ready.path, args.answers, ready.notes, trace, pilot_of(args))
 

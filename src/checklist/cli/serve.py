@@ -23,10 +23,13 @@ from checklist.cli import exitcodes
 from checklist.cli.arguments import DEFAULT_SESSION
 from checklist.cli.run import Fail, failed, pilot_of, prepared, start_of
 from checklist.engine import journal as jr
+from checklist.graph.memory import gc_paused
 from checklist.play import saving
 from checklist.play.start import Prepared, Refused
 
 if TYPE_CHECKING:
+    import uvicorn
+
     from checklist.web.page import Join
 
 LOOPBACK = "127.0.0.1"
@@ -116,7 +119,8 @@ def _serve(args: argparse.Namespace) -> int:
     starts = start_of(args).starts
     resume = _resume(path, starts)
     sock = listen(args.host, args.port)  # first: a port in use is said before the flow is loaded
-    ready = prepared(args, resume, path, "--session" if args.session else "the session file")
+    with gc_paused():  # loading and starting make objects by the thousand and no garbage cycles
+        ready = prepared(args, resume, path, "--session" if args.session else "the session file")
     ready.save(True)
     code = exitcodes.OK
     try:  # from the first save on, a Ctrl-C at any moment stops as below
@@ -133,6 +137,13 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _page(args: argparse.Namespace, ready: Prepared, sock: socket.socket, path: Path) -> None:
     """Build the page's app and serve it on `sock` until Ctrl-C."""
+    with gc_paused():  # the web stack's imports and the app: objects by the thousand, no garbage cycles
+        server = _server(args, ready, sock, path)
+    server.run(sockets=[sock])
+
+
+def _server(args: argparse.Namespace, ready: Prepared, sock: socket.socket, path: Path) -> uvicorn.Server:
+    """The server of the page's app on `sock`, its address printed."""
     import uvicorn  # deferred: the web stack
 
     from checklist.web.app import create_app  # deferred: starlette
@@ -161,7 +172,7 @@ def _page(args: argparse.Namespace, ready: Prepared, sock: socket.socket, path: 
         print(warning, file=sys.stderr, flush=True)
     # ws="none": the page speaks plain HTTP (htmx), so no websocket library is imported at start-up
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", ws="none")
-    uvicorn.Server(config).run(sockets=[sock])
+    return uvicorn.Server(config)
 
 
 def _players(ready: Prepared) -> dict[str, str]:

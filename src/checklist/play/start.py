@@ -25,7 +25,7 @@ from checklist.model.visible import visible
 from checklist.play import saving
 from checklist.play.programs import load_clean
 from checklist.roster.combatants import Roster, RosterError
-from checklist.roster.gcs import OldFormat
+from checklist.roster.errors import OldFormat
 from checklist.roster.load import load_all
 
 Why = Literal["usage", "findings", "bad-session", "old-sheet"]

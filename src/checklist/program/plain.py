@@ -97,8 +97,10 @@ def _decoder(kind: object) -> Decode:
         return _union(typing.get_args(kind))
     if origin is tuple:
         return _tuple(typing.get_args(kind))
+    if kind is m.Span:  # half of a flow's objects: read in one call, its tag checked there
+        return _span
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        return _tagged({kind.__name__: kind})
+        return _maker(kind)  # its tag checked there
     raise TypeError(f"the model's plain form has no reader for {kind!r}")  # a model change: a bug, not bad data
 
 
@@ -238,6 +240,7 @@ def _maker(kind: type) -> Decode:
     hints = typing.get_type_hints(kind, vars(_module_of(kind)))
     fields = dataclasses.fields(kind)
     count = len(fields) + 1
+    name = kind.__name__
     texts: list[int] = []  # the fields read here rather than called (most of them): text,
     numbers: list[int] = []  # numbers,
     others: list[tuple[int, Decode]] = []  # and each other one with its reader; at its place in value[1:]
@@ -245,9 +248,8 @@ def _maker(kind: type) -> Decode:
     slots = [getattr(kind, f.name).__set__ for f in fields]
 
     def read(value: object) -> object:
-        assert type(value) is list
-        if len(value) != count:
-            raise Unfit(f"{kind.__name__}: expected {count - 1} fields")
+        if type(value) is not list or len(value) != count or value[0] != name:
+            raise Unfit(f"expected a {name} of {count - 1} fields")
         args = value[1:]
         for at in texts:
             field = args[at]
@@ -282,9 +284,10 @@ def _maker(kind: type) -> Decode:
 def _span(value: object) -> m.Span:
     """A Span, half of a flow's objects, read in one go: [Span, file, line, column, end line, end column]."""
     if type(value) is list and len(value) == 6:
-        _, file, line, column, end_line, end_column = value
+        tag, file, line, column, end_line, end_column = value
         if (
-            type(file) is str
+            tag == "Span"
+            and type(file) is str
             and type(line) is int
             and type(column) is int
             and type(end_line) is int

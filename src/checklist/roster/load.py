@@ -15,7 +15,6 @@ from checklist.model.limits import MAX_INPUT_BYTES, MAX_KEY_PARTS
 from checklist.model.names import slug
 from checklist.model.visible import brief, visible
 from checklist.program.files import LoadError, read_file
-from checklist.roster import gcs
 from checklist.roster.combatants import Roster, from_data
 from checklist.roster.sheet import RosterError, plain
 
@@ -148,6 +147,8 @@ def _toml(path: Path) -> dict[str, Any]:
 
 
 def _gcs(path: Path) -> tuple[dict[str, Any], list[str]]:
+    from checklist.roster import gcs  # deferred: a TOML roster needs no GCS reader
+
     return gcs.combatant(path)  # its GcsError is a RosterError; OldFormat says to re-save the file
 
 

@@ -17,6 +17,7 @@ from checklist.model.names import slug
 from checklist.model.visible import brief, has_control, visible
 from checklist.model.vocabulary import DAMAGE_TYPES, SHEET_NUMBERS, TRAITS, UNARMED_SKILLS
 from checklist.roster.body import BodyError, BodyPart, body_of
+from checklist.roster.errors import RosterError as RosterError  # also imported from here
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -73,10 +74,6 @@ COMBATANT_FIELDS = {
 }
 PAIN = ("normal", "high", "low")
 DEFENSE = re.compile(r"([+-]?\d+)\s*([FU]*)")  # a weapon's parry or block as GCS writes it: 12, 12F, 9U, 0U
-
-
-class RosterError(ValueError):
-    """A roster file that cannot be used: the message says where and how to fix it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from checklist.graph.program import Program
 from checklist.present.chart import ChartView
-from checklist.render import make_scene, render_text
+from checklist.render.compose import scene  # the stages, imported with the page: its first view draws a section
+from checklist.render.dot import to_dot
 from checklist.render.runner import DotFailed, NoGraphviz, run_dot
 from checklist.render.select import RenderUsageError, select
 
@@ -102,7 +103,7 @@ class Charts:
         checklist, section = key
         try:
             selection = select(self.program, checklist, section)
-            svg = run_dot(render_text(make_scene(self.program, selection), "dot"), "svg", self.timeout)
+            svg = run_dot(to_dot(scene(self.program, selection)), "svg", self.timeout)
         except NoGraphviz:
             return "The flowchart needs Graphviz's dot: sudo apt install graphviz (or brew install graphviz)."
         except (DotFailed, RenderUsageError) as exc:

@@ -21,7 +21,7 @@ from checklist.play.programs import load_clean
 from checklist.play.start import Refused, roster_rules
 from checklist.present.conditions import threshold
 from checklist.roster.combatants import Roster, RosterError, from_data
-from checklist.roster.gcs import OldFormat
+from checklist.roster.errors import OldFormat
 from checklist.roster.load import load_all
 
 if TYPE_CHECKING:

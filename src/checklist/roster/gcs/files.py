@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from checklist.model.limits import MAX_SHEET_BYTES, MAX_SHEET_DEPTH, MAX_SHEET_VALUES
 from checklist.model.visible import brief, visible
 from checklist.program.files import LoadError, read_file
+from checklist.roster.errors import OldFormat
 from checklist.roster.gcs.values import RESAVE, GcsError, Json, Unreadable, objects, text
 
 if TYPE_CHECKING:
@@ -66,10 +67,6 @@ TYPES = {
 }
 GROUPS = {"traits": ("traits", "advantages"), "skills": ("skills",), "spells": ("spells",), "equipment": ("equipment",)}
 NUMBER_DIGITS = 30  # a JSON number longer than this is no sheet's (int() refuses 4 300 digits anyway)
-
-
-class OldFormat(GcsError):
-    """A .gcs file in a format this tool does not read (XML, or an unknown data version): re-save it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from checklist.model.limits import MAX_DIGITS
 from checklist.model.visible import brief, has_control
-from checklist.roster.sheet import RosterError
+from checklist.roster.errors import GcsError as GcsError  # also imported from here
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -25,10 +25,6 @@ else:
 Json = dict[str, object]
 RESAVE = "open it in a current GCS (5.24 or later) and save it again"
 SPACES = str.maketrans({c: " " for c in "\t\n\r\x0b\x0c"})
-
-
-class GcsError(RosterError):
-    """A .gcs file that cannot be read: the message names the file, the character and the field."""
 
 
 @dataclass(frozen=True, slots=True)
