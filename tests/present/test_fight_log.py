@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from checklist.engine.session import Session
 from checklist.graph.program import Program
 from checklist.present.fight import fight_view
 from checklist.present.text import log_text
-from tests.rules.test_injury_rules import attack, duel
+from tests.rules.test_injury_rules import at_hp, attack, duel
+from tests.rules.test_ready import duel as ready_duel
+from tests.rules.test_ready import until
+from tests.turns import DATA
 
 
 def log(turn: attack) -> list[str]:
@@ -55,3 +59,48 @@ def test_a_hit_without_an_active_defense_says_none(flow: Program, tmp_path: Path
     """A hit the defender chose not to defend: `defends: none`, which a miss never says."""
     turn = attack(flow, duel(tmp_path), {"aimed-location": "torso", "defense": "none", "damage-roll": "4"})
     assert log(turn)[:2] == ["round 1  Alice attacks Bruno 10 vs 15: success", "round 1  Bruno defends: none"]
+
+
+def test_an_attack_with_an_unready_weapon_is_logged_as_the_ready_it_becomes(flow: Program, tmp_path: Path) -> None:
+    """B366 and seed 004, Attack: a weapon used in an attack must be ready. Bruno's unbalanced mace
+    (min ST 12‡: unready after a swing, as ceil(12 x 3 / 2) = 18 > ST 13) misses Alice on 16 against
+    13; on his next turn his attack becomes a Ready (27 -> 23). The log says so: a Ready and why,
+    and no attack line that was "not rolled"."""
+    session = Session(flow, at="combat.1", seed=7, roster=ready_duel(tmp_path), pause=False)
+    until(session, "combat-over", {"maneuver": "do nothing"})  # Alice
+    session.answer("no")
+    until(session, "combat-over", {"maneuver": "attack", "aimed-location": "torso", "attack-dice": "16"})  # Bruno
+    session.answer("no")
+    until(session, "combat-over", {"maneuver": "do nothing"})  # Alice
+    session.answer("no")
+    until(session, "combat-over", {"maneuver": "attack"})  # Bruno, whose mace is not ready
+    view = fight_view(session)
+    assert view is not None
+    assert [log_text(line) for line in view.events] == [
+        "round 1  Bruno attacks Alice 16 vs 13: failure",
+        "round 2  Bruno takes a Ready maneuver instead of attacking: the mace was not ready",
+    ]
+    assert [(a.round, a.attacker, a.roll) for a in view.log] == [(1, "Bruno", "16 vs 13: failure")]
+
+
+def test_a_combatant_out_cold_is_logged_unconscious_once(flow: Program, tmp_path: Path) -> None:
+    """Seed 002, HIT POINTS: at 0 HP or less, a HT roll every turn or pass out. Alice (HT 11, HP 10)
+    at -12 HP rolls against 11 - 1 = 10 and fails on 11: one log line. On her later turns she is
+    already unconscious: no roll (consciousness.roll reads the roll only for the conscious), and no
+    line. Carla, a third fighter, keeps the fight going (the roster gives no sides)."""
+    text = (DATA / "duel-roster.toml").read_text("utf-8")
+    second = text.index("[[combatant]]", text.index("[[combatant]]") + 1)
+    carla = text[text.index("[[combatant]]") : second].replace('name = "Bruno"', 'name = "Carla"')
+    roster = at_hp(duel(tmp_path, extra="\n" + carla), "Alice", -12)
+    session = Session(flow, at="combat.1", seed=11, roster=roster, pause=False)
+    session.answer("11")  # the HT roll to stay conscious: 11 > 10
+    for _ in range(5):  # Bruno and Carla do nothing; Alice, out cold, skips rounds 2 and 3; Bruno's third
+        until(session, "maneuver", {"combat-over": "no"})
+        session.answer("do nothing")
+    roster_now = session.state.roster
+    assert roster_now is not None and roster_now.round == 3
+    view = fight_view(session)
+    assert view is not None
+    assert [log_text(line) for line in view.events] == [
+        "round 1  Alice unconscious: failed the HT roll to stay conscious"
+    ]

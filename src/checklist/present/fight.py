@@ -29,6 +29,7 @@ ATTACK_STARTS = "combat.27"  # First unresolved attack: the target is chosen her
 HIT_STARTS = "combat.85"  # Base damage: each hit that lands runs the damage steps from here (83 splits them)
 TURN_ENDS = "combat.135"  # End of turn: `next turn`
 TURN_STARTS = "combat.1"  # Incapacitated or unconscious?: the roll to stay conscious
+READY = "combat.23"  # Ready: chosen, or taken at 27 when the attack's weapon was not ready
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +129,11 @@ class _Attack:
     going: bool = False  # still under way: the trace ends inside it (the game master is playing it)
 
 
+def _unready(visit: Visit) -> bool:
+    """A visit of step 27 that found the attack's weapon not ready: a Ready, not an attack (B366)."""
+    return any(fact == "weapon-ready" and value == "no" for fact, value, _ in visit.used)
+
+
 def _turns(trace: tuple[Visit, ...], roster: Roster) -> list[int]:
     """For each visit, the number of the turn it belongs to, counted from 0 at the fight's first."""
     ends_after = [0] * (len(trace) + 1)  # turns ended at or after each visit
@@ -142,7 +148,7 @@ def _attacks(trace: tuple[Visit, ...], roster: Roster) -> list[_Attack]:
     names = [s.name for s in roster.sheets]
     turns = _turns(trace, roster)
     out: list[_Attack] = []
-    starts = [i for i, v in enumerate(trace) if v.step == ATTACK_STARTS]
+    starts = [i for i, v in enumerate(trace) if v.step == ATTACK_STARTS and not _unready(v)]
     for n, start in enumerate(starts):
         stop = min(
             [s for s in starts[n + 1 :]]
@@ -172,11 +178,11 @@ def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack]) ->
     for i, visit in enumerate(trace):
         used = {fact: value for fact, value, _ in visit.used}
         round_, actor = turns[i] // len(names) + 1, names[turns[i] % len(names)]
-        if visit.step == TURN_STARTS and used.get("failed-consciousness") == "yes":
+        if visit.step == TURN_STARTS and used.get("consciousness-failed") == "yes":  # not out cold already
             timed.append((i, 0, LogLine(round_, "unconscious", actor, "failed the HT roll to stay conscious")))
-        if used.get("maneuver") == "ready" and turns[i] not in readied:
+        if visit.step == READY and turns[i] not in readied:
             readied.add(turns[i])
-            timed.append((i, 0, LogLine(round_, "ready", actor)))
+            timed.append((i, 0, LogLine(round_, "ready", actor, _instead(trace[:i], turns[:i], turns[i]))))
     order = 0  # the lines of one attack's hits share its start: they keep their own order
     for attack in attacks:
         lines = _attack_events(attack) if attack.first else []
@@ -184,6 +190,17 @@ def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack]) ->
             order += 1
             timed.append((attack.start, order, line))
     return tuple(line for _, _, line in sorted(timed, key=lambda t: (t[0], t[1])))
+
+
+def _instead(before: tuple[Visit, ...], turns: list[int], turn: int) -> str:
+    """Why a Ready came at step 27 instead of the attack (its weapon was not ready); "" for a Ready chosen."""
+    for visit, at in zip(reversed(before), reversed(turns), strict=True):
+        if at != turn:
+            break
+        used = {fact: value for fact, value, _ in visit.used}
+        if visit.step == ATTACK_STARTS and used.get("weapon-ready") == "no":
+            return f"instead of attacking: the {used.get('weapon') or 'weapon'} was not ready"
+    return ""
 
 
 def _attack_events(a: _Attack) -> list[LogLine]:
