@@ -52,7 +52,7 @@ PLANS = {  # file: (decisions, header)
         "Turn (a): melee Attack, hit, parry fails, damage to the torso.",
     ),
     "b": ({"maneuver": "attack", "target": "bruno", "attack-dice": "r"}, "Turn (b): melee Attack, miss."),
-    "c": ({"maneuver": "aim"}, "Turn (c): Aim."),
+    "c": ({"maneuver": "aim", "aim-target": "bruno", "aim-weapon": "longbow"}, "Turn (c): Aim at Bruno."),
     "d": (
         {
             "maneuver": "attack",

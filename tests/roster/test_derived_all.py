@@ -84,14 +84,21 @@ def test_the_flow_reads_many_facts_from_the_roster() -> None:
 
 
 SHEETLESS = ("target-body",)  # read as no without a roster (model/vocabulary.py, SHEETLESS_NO)
+WHILE_AIMING = ("aimed-target",)  # the roster names somebody only while an Aim lasts (B364)
 
 
 @pytest.mark.parametrize("name", DERIVED)
 def test_the_roster_answers_it(name: str, tmp_path: Path) -> None:
     target = Known("target", "Bruno", "attack", "asked", "combat.27", 1)
-    reader = Reader(FLOW, (target,), "combat.60", 1, roster(tmp_path))
+    given = roster(tmp_path)
+    if name in WHILE_AIMING:
+        assert Reader(FLOW, (target,), "combat.60", 1, given).read(name) is None  # Alice aims at nobody
+        given = given.record(0, "aimed-at", 2, "Bruno")  # two turns of Aim at Bruno
+    reader = Reader(FLOW, (target,), "combat.60", 1, given)
     assert reader.read(name) is not None, reader.failed.get(name)
     assert reader.known[name].how == "computed"
+    if name in WHILE_AIMING:
+        assert reader.known[name].value == "Bruno"
 
 
 @pytest.mark.parametrize("name", DERIVED)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from checklist.engine.session import Session
 from checklist.graph.program import Program
 from checklist.roster.load import load
@@ -134,3 +136,87 @@ def test_a_ranged_move_and_attack_takes_the_worse_of_2_and_the_bulk(flow: Progra
     known = session.state.known()
     assert known["maneuver-skill"].value == -6 and known["aim-bonus"].value == 0
     assert known["final-skill"].value == 13 - 6
+
+
+HOB = """
+[[combatant]]
+name = "Hob"
+st = 12
+dx = 10
+ht = 11
+hp = 12
+sm = 0
+basic-speed = 4
+skills = { brawling = 10 }
+dodge = 7
+parry = 0
+block = 0
+"""
+REST = {"maneuver": "do-nothing-b364", "combat-over": "no"}
+SHOT = {"maneuver": "attack", "aimed-location": "torso", "range-yards": "2"}
+
+
+def three(flow: Program, tmp_path: Path) -> Session:
+    """Gorm (Basic Speed 6), Pip (5) and Hob (4), in that order, with no sides: Pip's Aim names its target."""
+    path = tmp_path / "three.toml"
+    path.write_text(GIANT + HOB)
+    return Session(flow, at="combat.1", seed=5, roster=load(path), pause=False)
+
+
+def turn(session: Session, answers: dict[str, str]) -> None:
+    answer_until(session, "combat-over", {**REST, **answers})
+    session.answer("no")
+
+
+@pytest.mark.parametrize(("target", "bonus"), [("Hob", 4 + 1), ("Gorm", 0)])
+def test_the_aim_bonus_is_for_the_target_aimed_at(flow: Program, tmp_path: Path, target: str, bonus: int) -> None:
+    """Seed 004, Aim: "Specify your weapon and your target ... If you follow an Aim maneuver with an
+    Attack ... with the same weapon against the same target, you get a bonus". Pip aims his crossbow
+    (Acc 4) at Hob for two turns: at Hob, Acc 4 + 1 for the second turn = +5 and skill 13 + 5 = 18;
+    at Gorm, no bonus: 13. Enter offers Hob, whom he aimed at (Gorm comes first otherwise)."""
+    session = three(flow, tmp_path)
+    turn(session, {})  # Gorm
+    for _ in range(2):
+        turn(session, {"maneuver": "aim", "aim-target": "Hob"})  # Pip
+        turn(session, {})  # Hob
+        turn(session, {})  # Gorm
+    answer_until(session, "target", SHOT)
+    question = session.question
+    assert question is not None and question.default == "Hob"
+    answer_until(session, "attack-dice", {**SHOT, "target": target})
+    known = session.state.known()
+    assert known["aim-bonus"].value == bonus and known["final-skill"].value == 13 + bonus
+
+
+def test_another_maneuver_between_the_aim_and_the_attack_loses_the_aim(flow: Program, tmp_path: Path) -> None:
+    """Seed 004: the bonus is for an Attack that follows the Aim. Pip aims at Gorm, then Does Nothing,
+    then shoots Gorm: no bonus, skill 13."""
+    session = three(flow, tmp_path)
+    turn(session, {})  # Gorm
+    turn(session, {"maneuver": "aim", "aim-target": "Gorm"})
+    turn(session, {})  # Hob
+    turn(session, {})  # Gorm
+    turn(session, {})  # Pip does nothing
+    turn(session, {})  # Hob
+    turn(session, {})  # Gorm
+    answer_until(session, "attack-dice", {**SHOT, "target": "Gorm"})
+    known = session.state.known()
+    assert known["aim-bonus"].value == 0 and known["final-skill"].value == 13
+
+
+@pytest.mark.parametrize(("defense", "bonus"), [("none", 4), ("dodge", 0)])
+def test_an_active_defense_spoils_the_aim(flow: Program, tmp_path: Path, defense: str, bonus: int) -> None:
+    """Seed 003 step 62: "any active defense spoils any ongoing Aim maneuver for that combatant".
+    Pip aims at Gorm; Gorm's great axe swings at Pip (10 against skill 12: a hit). If Pip makes no
+    defense (the 3d+3 rolled 6: 6 - DR 1 = 5 cut x1.5 = 7 injury, HP 10 -> 3), he keeps his one turn
+    of Aim: +4, his crossbow's Acc. If he dodges (5 against Dodge 8: success), the Aim is gone: +0."""
+    session = three(flow, tmp_path)
+    turn(session, {})  # Gorm
+    turn(session, {"maneuver": "aim", "aim-target": "Gorm"})
+    turn(session, {})  # Hob
+    blow = {"maneuver": "attack", "target": "Pip", "aimed-location": "torso", "attack-dice": "10",
+            "defense": defense, "defense-dice": "5", "damage-roll": "6", "bleeding-rules": "no"}  # fmt: skip
+    turn(session, blow)  # Gorm
+    answer_until(session, "attack-dice", {**SHOT, "target": "Gorm"})
+    known = session.state.known()
+    assert known["aim-bonus"].value == bonus

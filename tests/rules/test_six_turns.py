@@ -23,7 +23,7 @@ CHECKLIST = str(Path(sys.executable).parent / "checklist")
 
 
 BENCH = script("table_turn", ROOT / "bench" / "table_turn.py")
-INPUTS = {"a": 8, "b": 5, "c": 2, "d": 10, "e": 8, "f": 2}  # docs/benchmarks.md
+INPUTS = {"a": 8, "b": 5, "c": 3, "d": 10, "e": 8, "f": 2}  # docs/benchmarks.md
 ROLLS = re.compile(r"^(Roll [^:\n]*): (\S+) → (\d+)", re.M)
 
 
@@ -57,6 +57,7 @@ def test_a_standard_turn(key: str, tmp_path: Path) -> None:
         assert set(rolls) == {"Roll 3d6 for the attack"} and bruno["current-hp"] == before_hp
     elif key == "c":
         assert rolls == {} and after["Cora"]["aim-turns"] == 1
+        assert after["Cora"]["aimed-at"] == {"bruno": 1} and after["Cora"]["aimed-with"] == "longbow"  # B364
     elif key == "d":
         dice, damage = rolls["Roll the damage of the longbow"]
         assert dice == "1d6+1"  # the longbow, impaling: x2 to the torso

@@ -105,8 +105,12 @@ def _roster_json(session: Session) -> dict[str, Any] | None:
 
 
 def _by_location(state: Condition) -> dict[str, Any]:
-    """The states kept for each hit location, once there are any (KEYED_STATE)."""
+    """The states kept for each hit location, and whom and with what an Aim is, once there are any (KEYED_STATE)."""
     out: dict[str, Any] = {}
+    if state.aim_at:
+        out["aimed-at"] = {state.aim_at: state.aim_turns}
+    if state.aim_with:
+        out["aimed-with"] = state.aim_with
     if state.wounds:
         out["wounds"] = dict(state.wounds)
     if state.crippled:

@@ -101,7 +101,7 @@ class Reader:
             return known.value
         if decl is None:
             raise Need(fact)
-        if decl.kind in ("combatant", "weapon"):
+        if decl.kind in ("combatant", "weapon") and decl.expr is None:  # `= actor.aiming-at` is worked out
             return self._choose(decl)
         if decl.kind == "roll" and decl.dice_expr is not None and self.dice(decl) is None:
             raise CannotCompute(self.failed[decl.name])  # no dice to roll: whoever reads it is asked
@@ -402,5 +402,7 @@ def _fits(decl: m.Fact, value: Value, program_tables: dict[str, m.Table]) -> boo
         return isinstance(value, int)
     if decl.kind in ("yes/no", "choice"):
         return str(value) in decl.choices
+    if decl.kind in ("combatant", "weapon"):  # a name the roster gave
+        return isinstance(value, str) and value != ""
     table = program_tables.get(decl.table or "")
     return table is not None and str(value) in {slug(r.cells[0]) for r in table.rows if r.cells}

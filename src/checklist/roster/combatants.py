@@ -22,6 +22,7 @@ from checklist.model.names import slug
 from checklist.model.visible import brief
 from checklist.model.vocabulary import BODY_KEYED, FLAGS, KEYED_STATE, OWNED, STATE, TRAITS
 from checklist.roster.body import at_roll, find
+from checklist.roster.condition import Condition
 from checklist.roster.sheet import RosterError, Sheet, Value, Weapon, plain, sheet_of
 
 if TYPE_CHECKING:
@@ -30,70 +31,6 @@ else:
     from checklist.model.frozen import dataclass
 
 __all__ = ["Condition", "Roster", "RosterError", "Sheet", "Value", "Weapon", "from_data"]
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """One combatant's state; `record ROLE.ATTR = ...` in the flow changes it."""
-
-    current_hp: int
-    current_fp: int
-    posture: str = "standing"
-    stunned: bool = False
-    shock: int = 0
-    aim_turns: int = 0
-    evaluate_turns: int = 0
-    feint: int = 0
-    grappled: bool = False
-    parries: int = 0
-    readied: tuple[str, ...] = ()
-    all_out: bool = False  # made an All-Out Attack this turn: no active defense until the next (B365)
-    unconscious: bool = False  # failed a roll to stay conscious (B419); the flow has no waking up yet
-    dead: bool = False  # failed a death check by 3 or more, or down to -5xHP (B423)
-    waiting: bool = False  # took a Wait this turn: it may trigger in another's turn (B366)
-    move_and_attack: bool = False  # made a Move and Attack this turn: no parry, no retreat until the next (B365)
-    in_hand: str = ""  # the weapon whose item is held ready (the readied one at first); a Ready changes it
-    unready: bool = False  # the item in hand needs a Ready before it attacks or parries (‡ after a swing, B270)
-    attacked_unbalanced: bool = False  # attacked with an unbalanced weapon (U) this turn: no parry with it (B269)
-    mortally_wounded: bool = False  # failed a death check by 1 or 2 (B423): HT rolls every half hour after the fight
-    bleeding_successes: int = 0  # bleeding rolls made in a row (B420): three stop the bleeding (post-combat)
-    learned: tuple[tuple[str, Value], ...] = ()  # what the sheet did not say and the game master answered (OWNED)
-    wounds: tuple[tuple[str, int], ...] = ()  # injury recorded on each hit location, by slug (KEYED_STATE)
-    crippled: tuple[str, ...] = ()  # the hit locations crippled, by slug (B421)
-    habits: tuple[tuple[str, Value], ...] = ()  # their last answer to a fact with a default (a target, a location)
-
-    def flags(self) -> tuple[str, ...]:
-        """The conditions a game master reads on the roster line: dead, unconscious, stunned, grappled,
-        and until their next turn, what their maneuver left them (no defense, no parry, a Wait)."""
-        marks = (
-            ("dead", self.dead),
-            ("unconscious", self.unconscious and not self.dead),
-            ("mortally wounded", self.mortally_wounded and not self.dead),
-            ("stunned", self.stunned),
-            ("grappled", self.grappled),
-            ("all-out: no defense", self.all_out),
-            ("moved and attacked: no parry", self.move_and_attack),
-            ("attacked unbalanced: no parry", self.attacked_unbalanced),
-            ("weapon unready", self.unready),
-            ("waiting", self.waiting),
-        )
-        return tuple(name for name, on in marks if on) + tuple(
-            f"{place.replace('-', ' ')} crippled" for place in self.crippled
-        )
-
-    def keyed(self, attr: str, key: str) -> Value:
-        """A state kept for each hit location: the injury recorded there, or whether it is crippled."""
-        if attr == "wounds":
-            return dict(self.wounds).get(slug(key), 0)
-        return "yes" if slug(key) in self.crippled else "no"
-
-    def get(self, attr: str) -> Value:
-        if attr == "readied":
-            return self.readied[0] if self.readied else ""
-        value = getattr(self, attr.replace("-", "_"))
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        return value  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +94,9 @@ class Roster:
             return sheet.pain_threshold
         if attr == "has-body":
             return "yes" if sheet.locations else "no"
+        if attr == "aiming-at":  # the combatant their Aim is at, while it lasts
+            aimed = self.index(state.aim_at) if state.aim_turns > 0 and state.aim_at else None
+            return self.sheets[aimed].name if aimed is not None else None
         if attr in TRAITS and attr in dict(sheet.traits):
             return "yes" if dict(sheet.traits)[attr] else "no"
         if attr in OWNED and sheet.number(attr) is None:
@@ -243,6 +183,12 @@ class Roster:
         if attr not in KEYED_STATE or key is None:
             raise RosterError(f"`{attr}[...]` is not a state kept for each key; those are: {', '.join(KEYED_STATE)}")
         state, place = self.states[who], slug(key)
+        if attr == "aimed-at":  # an Aim at `key`: the turns so far, and at nobody else
+            if not isinstance(value, int):
+                raise RosterError(f"`aimed-at[{key}]` needs a number, not `{value}`")
+            return self._changed(who, aim_at=place, aim_turns=value)
+        if attr == "aimed-with":
+            return self._changed(who, aim_with=place if _yes(value) else "")
         if attr == "crippled":
             kept = tuple(p for p in state.crippled if p != place)
             return self._changed(who, crippled=kept + ((place,) if _yes(value) else ()))
