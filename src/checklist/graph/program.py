@@ -61,6 +61,41 @@ class Program:
         return {roll: tuple(calls) for roll, calls in out.items()}
 
     @cached_property
+    def picks_score(self) -> dict[str, tuple[str, str]]:
+        """The choices that pick the ledger a roll is made against, each with that roll and its
+        skill: `defense-score = if defense = dodge then dodge-score else if defense = block then
+        block-score else parry-score`, which defense-dice is rolled against, makes `defense` one
+        (`{"defense": ("defense-dice", "defense-score")}`): its menu can show each option's score."""
+        out: dict[str, tuple[str, str]] = {}
+        for roll, calls in self.rolled_against.items():
+            for _, call in calls:
+                skill = call.args[2]
+                decl = self.facts.get(skill.name) if isinstance(skill, m.Name) else None
+                choice = self._picker(decl.expr) if decl is not None and decl.expr is not None else None
+                if choice is not None and isinstance(skill, m.Name):
+                    out.setdefault(choice, (roll, skill.name))
+        return out
+
+    def _picker(self, expr: m.Expr) -> str | None:
+        """The choice fact an if-chain of ledgers tests, `if F = v then LEDGER else ... else LEDGER`,
+        when every test is of that one fact; None for any other expression."""
+        tested: set[str] = set()
+        while isinstance(expr, m.IfElse):
+            cond = expr.condition
+            if not isinstance(cond, m.Equals) or cond.negated or not self._is_ledger(expr.then):
+                return None
+            tested.add(cond.fact)
+            expr = expr.other
+        if len(tested) != 1 or not self._is_ledger(expr):
+            return None
+        choice = self.facts.get(next(iter(tested)))
+        return choice.name if choice is not None and choice.kind == "choice" else None
+
+    def _is_ledger(self, expr: m.Expr) -> bool:
+        decl = self.facts.get(expr.name) if isinstance(expr, m.Name) else None
+        return decl is not None and decl.kind == "ledger"
+
+    @cached_property
     def added_to(self) -> dict[str, tuple[tuple[int, str], ...]]:
         """Each roll a sum adds to (`basic-damage = damage-roll + strong-damage + effort-damage`):
         the sum's other facts with their signs, for the screen before the roll."""

@@ -205,12 +205,12 @@ def question_lines(view: QuestionView, paint: Painter, brief: bool = False) -> l
         lines.append(f"   {view.hint}")
     elif not choices:
         pass
-    elif len(choices) <= INLINE_CHOICES and all(len(c.label) < SHORT_LABEL for c in choices):
-        lines.append("   " + "   ".join(f"{c.key}) {c.label}" for c in choices))
+    elif len(choices) <= INLINE_CHOICES and all(len(c.shown) < SHORT_LABEL for c in choices):
+        lines.append("   " + "   ".join(f"{c.key}) {c.shown}" for c in choices))
     elif brief and len(choices) > COLUMN_CHOICES:
-        lines.extend(_flowing([f"{c.key}) {c.label}" for c in choices], min(paint.width, 80)))
+        lines.extend(_flowing([f"{c.key}) {c.shown}" for c in choices], min(paint.width, 80)))
     else:
-        lines.extend(f"   {c.key:>2}) {c.label}" for c in choices)
+        lines.extend(f"   {c.key:>2}) {c.shown}" for c in choices)
     return lines
 
 

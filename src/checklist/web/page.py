@@ -276,7 +276,8 @@ def question_html(
             data = f' data-key="{e(keys[0])}"' if keys else ""
             data += f' data-alt="{e(keys[1])}"' if len(keys) > 1 else ""
             shown = "".join(f"<kbd>{e(k)}</kbd>" for k in keys)
-            label = f'{shown} <span class="text">{e(c.label)}</span>'
+            score = f' <span class="score">{c.score}</span>' if c.score is not None else ""  # dodge 9
+            label = f'{shown} <span class="text">{e(c.label)}</span>{score}'
             buttons.append(f'<button type="submit" name="answer" value="{e(c.key)}"{data}>{label}</button>')
         parts.append(f'<div class="choices">{"".join(buttons)}</div>')
     if q.default is not None and q.kind != "roll":  # what Enter answers, as in the terminal's `[Enter: torso]`
