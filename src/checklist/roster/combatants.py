@@ -4,7 +4,7 @@ A roster file is TOML: one `[[combatant]]` table per combatant, with the sheet (
 HT, HP, FP, Basic Speed, Move, SM, defenses, skills, DR by location, weapons).  The roster
 keeps them in turn order (B393: highest Basic Speed first, then DX) and, for each, the state
 that carries across turns: current HP and FP, stunned, shock for the next turn, posture, aim
-and evaluate turns, feint, grappled, readied weapons and parries used.  Everything here is an
+and evaluate turns, feint, grappled, readied weapons, and parries and blocks used.  Everything here is an
 immutable value: the session keeps one per state, so undo and resume need nothing more.
 """
 
@@ -46,6 +46,7 @@ class Condition:
     feint: int = 0
     grappled: bool = False
     parries: int = 0
+    blocks: int = 0  # blocks made since their last turn: one a turn (B375), recorded at combat.74
     readied: tuple[str, ...] = ()
     all_out: bool = False  # made an All-Out Attack this turn: no active defense until the next (B365)
     unconscious: bool = False  # failed a roll to stay conscious (B419); the flow has no waking up yet
