@@ -139,6 +139,7 @@ class QuestionView:
     adds: str | None = None  # what is added to the roll after it: "All-Out Attack (Strong) damage bonus +2"
     low: int | None = None  # a roll: the least and the most the dice can show (a keypad's range)
     high: int | None = None
+    unlisted: tuple[str, ...] = ()  # what the choices leave out but a typed name takes: the allies as targets
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,7 +374,7 @@ def question_view(session: Session) -> QuestionView | None:
     low, high = _bounds(question.dice) if question.kind == "roll" else (None, None)
     return QuestionView(
         question.kind, text, question.fact, question.override, hint, choices, None, label, against, spelt, dice,
-        roll_adds(session), low, high,
+        roll_adds(session), low, high, tuple(o.value for o in question.unlisted),
     )  # fmt: skip
 
 
