@@ -311,6 +311,8 @@ def summary_text(view: SummaryView, paint: Painter, trace: bool = True) -> str:
     else:
         lines = [paint(f"== The flow stopped at {view.at}: {view.label} ==", "error"), "   b goes back"]
     lines[1:1] = [paint(line, "known") for line in worked_lines(view.worked, paint.width)]  # since the last answer
+    if view.roll is not None:  # the last roll, with what it was against: the flow ended on it
+        lines.insert(0, roll_text(view.roll, paint))
     if view.fight is not None:
         lines.extend(fight_lines(view.fight, paint.width))
     lines.append(f"Steps visited: {view.visits} ({view.distinct} different)")
