@@ -74,11 +74,8 @@ def test_the_last_target_is_the_next_default_and_the_location_is_torso_again(flo
 def test_which_last_answers_become_defaults(flow: Program) -> None:
     """The target and the range (a number with a default) carry over; a choice or a yes/no with a
     default keeps it: the hit location's torso, an unchecked target's no."""
-    from checklist.engine.reader import Reader
-
-    reader = Reader(flow, (), "combat.27", 1)
     kept = {
-        name: reader.habitual(flow.facts[name])
+        name: flow.habitual(flow.facts[name])
         for name in ("target", "range-yards", "aimed-location", "unchecked-target")
     }
     assert kept == {"target": True, "range-yards": True, "aimed-location": False, "unchecked-target": False}

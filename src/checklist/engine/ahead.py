@@ -11,6 +11,8 @@ answers (Enter at a step that asks nothing) has none: `none` (no defense) has no
 
 from __future__ import annotations
 
+import copy
+
 from checklist.engine.questions import BadAnswer
 from checklist.engine.reader import Reader
 from checklist.engine.session import Session
@@ -37,20 +39,28 @@ def option_scores(session: Session) -> dict[str, int]:
     return scores
 
 
+def fork(session: Session) -> Session:
+    """A session at this one's state, to try answers on: the same program, roster and settings, no
+    observers, no undo past its start; what it is answered changes nothing in `session`."""
+    tried = copy.copy(session)
+    tried.observers, tried.history, tried.events = [], [session.state], []
+    return tried
+
+
 def _score(session: Session, answer: str, roll: str, score: str) -> int | None:
     """`score` when the fork, answered `answer`, comes to ask `roll` with nothing asked between."""
-    fork = session.fork()
+    tried = fork(session)
     try:
-        fork.give(answer)
+        tried.give(answer)
         for _ in range(MAX_ANSWERS):
-            question = fork.state.question
+            question = tried.state.question
             if question is None or question.kind != "continue":
                 break
-            fork.give(None)
+            tried.give(None)
     except (BadAnswer, SessionError):
         return None
-    question = fork.state.question
+    question = tried.state.question
     if question is None or question.fact != roll or question.override:
         return None
-    value = Reader.of(fork.program, fork.state, compute=fork.compute, assume=fork.assume).read(score)
+    value = Reader.of(tried.program, tried.state, compute=tried.compute, assume=tried.assume).read(score)
     return value if isinstance(value, int) else None

@@ -291,15 +291,9 @@ class Reader:
         on a hit location) is kept for that combatant (and that place) only."""
         owner = self.owner(decl) or self.owner_at(decl)
         roster = self.roster if owner is None or self.roster is None else self.roster.learn(*owner, answer)
-        if roster is not None and decl.scope != "defender" and self.habitual(decl):
+        if roster is not None and decl.scope != "defender" and self.program.habitual(decl):
             roster = roster.remember(roster.current, decl.name, answer)  # the actor's: their target, their range
         return roster
-
-    def habitual(self, decl: m.Fact) -> bool:
-        """Whether the actor's last answer is their next default: a target (while they stand) and a
-        number with a `default` (the range to the foe). Not a choice or a yes/no with one: its
-        question names what Enter takes (`(torso if none)`), and that stays the default."""
-        return decl.kind == "combatant" or (decl.kind == "number" and self.program.default_value(decl) is not None)
 
     def attribute(self, role: str, attr: str, key: str | None) -> Value:
         try:

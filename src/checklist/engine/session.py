@@ -16,7 +16,6 @@ Facts are forgotten by three rules (docs/run.md, "Scopes"):
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 
 from checklist import model as m
@@ -216,13 +215,6 @@ class Session:
         question = evolve(question, unlisted=tuple(q.Option(n, n) for n in reader.unlisted_for(decl)))
         self.history.append(evolve(state, question=question, decision=None))
         self.events.append(Event("override", state.step, fact))
-
-    def fork(self) -> Session:
-        """A session at this one's state, to try answers on: the same program, roster and settings,
-        no observers, no undo past its start; what it is answered changes nothing here."""
-        fork = copy.copy(self)
-        fork.observers, fork.history, fork.events = [], [self.state], []
-        return fork
 
     def rewind(self, state: State) -> None:
         """Carry on from `state` (of this program) as if the run had started there: no undo past it."""

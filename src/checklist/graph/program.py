@@ -48,6 +48,12 @@ class Program:
         """A `default VALUE` that is a value (`default no`), not a fact; None if there is none."""
         return None if self.default_fact(fact) is not None else fact.default
 
+    def habitual(self, fact: m.Fact) -> bool:
+        """Whether the actor's last answer is their next default: a target (while they stand) and a
+        number with a `default` (the range to the foe). Not a choice or a yes/no with one: its
+        question names what Enter takes (`(torso if none)`), and that stays the default."""
+        return fact.kind == "combatant" or (fact.kind == "number" and self.default_value(fact) is not None)
+
     @cached_property
     def rolled_against(self) -> dict[str, tuple[tuple[str, m.Call], ...]]:
         """Each roll fact's `success(TABLE, ROLL, SKILL)` calls, with the fact each is in, in the
