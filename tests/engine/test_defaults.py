@@ -47,15 +47,38 @@ def test_enter_takes_the_first_foe_and_the_torso_and_shows_them(flow: Program, t
     assert session.state.known()["aimed-location"].value == "torso"
 
 
-def test_the_last_target_and_location_are_the_next_defaults(flow: Program, tmp_path: Path) -> None:
+def test_the_last_target_is_the_next_default_and_the_location_is_torso_again(flow: Program, tmp_path: Path) -> None:
+    """The playtest: after an attack at the skull, Enter offered the skull under "(torso if none)".
+    The question says what Enter takes: the torso, unless the game master names where the actor aims."""
     session = table_view(flow, three(tmp_path))
     answer_until(session, "target", {"maneuver": "attack"})
     session.answer("cora")
     answer_until(session, "aimed-location", {})
     session.answer("skull")
     roster = session.state.roster
-    assert roster is not None and dict(roster.states[0].habits) == {"target": "Cora", "aimed-location": "skull"}
+    assert roster is not None and dict(roster.states[0].habits) == {"target": "Cora"}
     assert roster.habit(0, "target") == "Cora" and roster.habit(1, "target") is None  # Alice's, not Bruno's
+    answers = {"defense": "none", "combat-over": "no", "target": ""}  # Enter: the last target, Cora
+    answer_until(session, "maneuver", answers)
+    while session.state.roster is not None and session.state.roster.current != 0:  # Bruno, Cora: nothing
+        session.answer("do-nothing")
+        answer_until(session, "maneuver", answers)
+    session.answer("attack")  # Alice's next attack
+    answer_until(session, "aimed-location", answers)
+    assert session.state.known()["target"].value == "Cora"
+    assert pending(session) == "torso"
+    view = screen(session).question
+    assert view is not None and paint.prompt(view) == "[Enter: Torso] > "
+
+
+def test_which_last_answers_become_defaults(flow: Program) -> None:
+    """The target and the range (a number with a default) carry over; a choice or a yes/no with a
+    default keeps it: the hit location's torso, an unchecked target's no."""
+    kept = {
+        name: flow.habitual(flow.facts[name])
+        for name in ("target", "range-yards", "aimed-location", "unchecked-target")
+    }
+    assert kept == {"target": True, "range-yards": True, "aimed-location": False, "unchecked-target": False}
 
 
 def test_a_roll_is_rolled_by_enter(flow: Program) -> None:

@@ -80,7 +80,7 @@ def roster(tmp_path: Path) -> Roster:
 
 
 def test_the_flow_reads_many_facts_from_the_roster() -> None:
-    assert len(DERIVED) >= 25 and {"target-sm", "grip-mastery", "weapon-acc", "can-block"} <= set(DERIVED)
+    assert len(DERIVED) >= 25 and {"target-sm", "grip-mastery", "weapon-acc", "blocks-made"} <= set(DERIVED)
 
 
 SHEETLESS = ("target-body",)  # read as no without a roster (model/vocabulary.py, SHEETLESS_NO)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from checklist.engine.questions import BadAnswer
 from checklist.engine.reader import Reader
 from checklist.graph.program import Program
 from checklist.roster.combatants import Roster
@@ -87,3 +88,65 @@ def test_a_missing_file_with_a_side_is_named_without_it(given: str, tmp_path: Pa
 
     with pytest.raises((LoadError, RosterError), match=r"nowhere\.gcs(?!@)"):
         load_all([tmp_path / given])
+
+
+# Alice and Cora (the party) against Bruno and Dan (the foes); Dan is Cora's twin, slower (5.0)
+PARTY = SIDED.replace('name = "Cora"\nside = "foes"', 'name = "Cora"\nside = "party"') + THIRD.replace(
+    'name = "Cora"', 'name = "Dan"\nside = "foes"'
+).replace("basic-speed = 5.25", "basic-speed = 5.0")
+
+
+def test_with_sides_the_target_menu_lists_foes_only(flow: Program, tmp_path: Path) -> None:
+    """The playtest: Alice's target menu listed her ally Cora after the foes. A game master expects
+    the foes; an ally is attacked on purpose (a mind-controlled friend, friendly fire): by name."""
+    session = table_view(flow, sided(tmp_path, PARTY))
+    answer_until(session, "target", {"maneuver": "attack"})
+    question = session.question
+    assert question is not None
+    assert [o.value for o in question.options] == ["Bruno", "Dan"]
+    assert [o.value for o in question.unlisted] == ["Cora"]
+    assert question.default == "Bruno"
+
+
+def test_an_ally_is_taken_when_named_in_full_and_the_session_replays(flow: Program, tmp_path: Path) -> None:
+    session = table_view(flow, sided(tmp_path, PARTY))
+    answer_until(session, "target", {"maneuver": "attack"})
+    with pytest.raises(BadAnswer, match=r"`Cora` is not listed \(an ally\): type the whole name"):
+        session.answer("co")
+    session.answer("cora")
+    assert session.state.known()["target"].value == "Cora"
+    fresh = table_view(flow, sided(tmp_path, PARTY))
+    for event in session.events:  # a resume replays the journal: the ally named is still an answer
+        fresh.replay(event)
+    assert fresh.state.known()["target"].value == "Cora"
+
+
+def test_the_only_foe_standing_is_taken_though_allies_are_there(flow: Program, tmp_path: Path) -> None:
+    roster = down(load(sided(tmp_path, PARTY)), "Dan", dead=True)
+    reader = Reader(flow, (), "combat.27", 1, roster)
+    target = flow.facts["target"]
+    assert reader.names_for(target) == ("Bruno", "Dan") and reader.unlisted_for(target) == ("Cora",)
+    assert reader.read("target") == "Bruno"
+    assert reader.known["target"].work == "the only foe standing is Bruno"
+
+
+def test_without_sides_everybody_else_is_listed(flow: Program, tmp_path: Path) -> None:
+    roster = load(sided(tmp_path, (DATA / "duel-roster.toml").read_text("utf-8") + THIRD))
+    reader = Reader(flow, (), "combat.27", 1, roster)
+    assert (
+        reader.names_for(flow.facts["target"]) == ("Bruno", "Cora") and reader.unlisted_for(flow.facts["target"]) == ()
+    )
+
+
+def test_the_page_offers_the_allies_apart(flow: Program, tmp_path: Path) -> None:
+    """The web page has no field to type a choice in: the allies are buttons of their own, folded away."""
+    from checklist.present.screen import screen
+    from checklist.web.page import question_html
+
+    session = table_view(flow, sided(tmp_path, PARTY))
+    answer_until(session, "target", {"maneuver": "attack"})
+    view = screen(session).question
+    assert view is not None and view.unlisted == ("Cora",) and [c.value for c in view.choices] == ["Bruno", "Dan"]
+    html = question_html(view, "token")
+    assert '<details class="unlisted"><summary>An ally</summary>' in html
+    assert '<button type="submit" name="answer" value="Cora">Cora</button></details>' in html

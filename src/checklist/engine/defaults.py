@@ -1,9 +1,10 @@
 """What Enter answers, and whose decision or roll a question is (an NPC's is proposed by its tactic).
 
 A default is, in order: a fact's value when `default` names one (an NPC's tactic: flow/tactics.flow),
-the acting combatant's last answer (a target still standing, where they aimed),
-the flow's `default`, what the table view would assume, or the first one offered (the readied
-weapon, a foe standing).  A roll has none: the dice say, or the tool rolls.
+the acting combatant's last answer (a target still standing, the range: Program.habitual),
+the flow's `default` (a hit location's torso, whatever was hit last), what the table view would
+assume, or the first one offered (the readied weapon, a foe standing).  A roll has none: the dice
+say, or the tool rolls.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def default_for(reader: Reader, decl: m.Fact, names: tuple[str, ...]) -> str | N
     if proposed is not None and (not names or proposed in names):
         return str(proposed)  # `default npc-maneuver`: an NPC's tactic (flow/tactics.flow)
     roster = reader.roster
-    habit = roster.habit(roster.current, decl.name) if roster is not None else None
+    habit = roster.habit(roster.current, decl.name) if roster is not None and reader.program.habitual(decl) else None
     if habit is not None and (not names or habit in names) and _still_there(reader, decl, habit):
         return str(habit)
     literal = reader.program.default_value(decl)

@@ -54,6 +54,7 @@ class Question:
     plain: str | None = None  # the table view's words for a split: "Whose Wait triggers now?"
     override: bool = False  # the game master is replacing a known value
     barred: tuple[Option, ...] = ()  # choices not open now: (value, the yes/no fact that is no)
+    unlisted: tuple[Option, ...] = ()  # choices not listed, taken when typed in full (an ally as the target)
     default: str | None = None  # what Enter answers (`torso`, the readied weapon, `0`)
     npc: str | None = None  # the NPC whose decision or roll this is: --autopilot answers it
     who: str | None = None  # the combatant whose decision or roll this is (an NPC's or a player's)
@@ -144,6 +145,9 @@ def _option(question: Question, raw: str) -> str:
     found = match_option(options, raw)
     if found is not None:
         return found
+    named = next((o.value for o in question.unlisted if slug(raw) in (slug(o.value), slug(o.label))), None)
+    if named is not None:  # typed in full: an ally the menu does not list
+        return named
     shut = match_option(question.barred, raw)
     if shut is not None:
         guard = next(o.label for o in question.barred if o.value == shut)
@@ -158,6 +162,9 @@ def _option(question: Question, raw: str) -> str:
     names = ", ".join(o.value for o in options[:8]) + (", ..." if len(options) > 8 else "")
     close = difflib.get_close_matches(raw.strip().lower(), [o.value.lower() for o in options], n=1)
     hint = f"did you mean `{close[0]}`? " if close else ""
+    ally = [o.value for o in question.unlisted if slug(raw) and slug(o.value).startswith(slug(raw))]
+    if len(ally) == 1:  # an ally the menu does not list: their whole name takes them
+        hint = f"`{ally[0]}` is not listed (an ally): type the whole name to choose them, or "
     raise BadAnswer(f"`{visible(raw[:40])}` is not one of the choices ({names}); {hint}type its number or name")
 
 

@@ -127,8 +127,9 @@ class Reader:
             return None
 
     def names_for(self, decl: m.Fact) -> tuple[str, ...]:
-        """What a combatant fact can name: everybody in the roster but the actor; a weapon fact:
-        the actor's weapons (the readied one first); a choice: those whose `if FACT` is not no."""
+        """What a combatant fact can name: the actor's foes (standing first; everybody else when no
+        one is a foe), not their allies (`unlisted_for`); a weapon fact: the actor's weapons (the
+        readied one first); a choice: those whose `if FACT` is not no."""
         if decl.kind == "choice" and decl.guards:
             barred = {name for name, guard in decl.guards if self.read(guard) == "no"}
             return tuple(c for c in decl.choices if c not in barred)
@@ -140,8 +141,16 @@ class Reader:
             readied = self.roster.get(self.roster.current, "weapon-name")
             names = [w.name for w in self.roster.actor.weapons]
             return tuple(sorted(names, key=lambda n: n != readied))
-        others = self.roster.foes_first([i for i in range(len(self.roster.sheets)) if i != self.roster.current])
-        return tuple(self.roster.sheets[i].name for i in others)
+        foes, allies = self.roster.foes_and_allies()
+        return tuple(self.roster.sheets[i].name for i in (foes or allies))
+
+    def unlisted_for(self, decl: m.Fact) -> tuple[str, ...]:
+        """Whom a combatant fact takes when named, though its menu does not list them: the actor's
+        allies (a game master attacks an ally on purpose, by name: a menu of foes is what they expect)."""
+        if self.roster is None or decl.kind != "combatant":
+            return ()
+        foes, allies = self.roster.foes_and_allies()
+        return tuple(self.roster.sheets[i].name for i in allies) if foes else ()
 
     def body(self) -> tuple[str, ...]:
         """What a hit location fact can name against the target: their body's (Roster.locations)."""
@@ -156,12 +165,15 @@ class Reader:
         names = self.names_for(decl)
         if self.roster is None or not names:
             return self._take(decl, "", "computed", "nobody to choose")
+        foe = self._only_foe() if decl.kind == "combatant" else None
+        allies = bool(self.unlisted_for(decl))  # the menu lists the foes only: say so when one is taken
+        if foe is not None and allies:
+            return self._take(decl, foe, "computed", f"the only foe standing is {foe}")
         if len(names) == 1:
-            only = "weapon" if decl.kind == "weapon" else "other combatant"
+            only = "weapon" if decl.kind == "weapon" else "foe" if allies else "other combatant"
             return self._take(decl, names[0], "computed", f"the only {only} is {names[0]}")
         if decl.kind == "weapon" and self._assumes(decl):  # `assume readied`: a switch is a Ready (B366)
             return self._take(decl, names[0], "computed", f"the readied weapon is {names[0]}")
-        foe = self._only_foe() if decl.kind == "combatant" else None
         if foe is not None:
             return self._take(decl, foe, "computed", f"the only foe standing is {foe}")
         raise Need(decl.name)
@@ -279,9 +291,8 @@ class Reader:
         on a hit location) is kept for that combatant (and that place) only."""
         owner = self.owner(decl) or self.owner_at(decl)
         roster = self.roster if owner is None or self.roster is None else self.roster.learn(*owner, answer)
-        literal = self.program.default_value(decl) is not None
-        if roster is not None and decl.scope != "defender" and (literal or decl.kind == "combatant"):
-            roster = roster.remember(roster.current, decl.name, answer)  # the actor's: their target, their aim
+        if roster is not None and decl.scope != "defender" and self.program.habitual(decl):
+            roster = roster.remember(roster.current, decl.name, answer)  # the actor's: their target, their range
         return roster
 
     def attribute(self, role: str, attr: str, key: str | None) -> Value:

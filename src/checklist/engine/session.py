@@ -212,6 +212,7 @@ class Session:
         question = q.fact_question(
             self.program, decl, override=True, dice=reader.dice(decl), names=reader.names_for(decl)
         )
+        question = evolve(question, unlisted=tuple(q.Option(n, n) for n in reader.unlisted_for(decl)))
         self.history.append(evolve(state, question=question, decision=None))
         self.events.append(Event("override", state.step, fact))
 
@@ -262,7 +263,7 @@ class Session:
         return state.question
 
     def _check_value(self, question: Question, value: Value) -> None:
-        if question.options and str(value) not in {o.value for o in question.options}:
+        if question.options and str(value) not in {o.value for o in question.options + question.unlisted}:
             raise SessionError(f"`{value}` is not a value of `{question.fact}` any more")
         if not question.options and not isinstance(value, int):
             raise SessionError(f"`{question.fact}` needs a number, the journal has `{value}`")

@@ -65,6 +65,7 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
         decl = program.facts[leaf]
         names = reader.names_for(decl)
         question = q.fact_question(program, decl, dice=reader.dice(decl), names=names)
+        question = evolve(question, unlisted=tuple(q.Option(n, n) for n in reader.unlisted_for(decl)))
         default = default_for(reader, decl, names)
         question = evolve(question, default=default, npc=npc(reader, decl), who=owner(reader, decl))
         return Need(evolve(question, text=f"{question.text} ({why})") if why else question)

@@ -48,6 +48,12 @@ class Program:
         """A `default VALUE` that is a value (`default no`), not a fact; None if there is none."""
         return None if self.default_fact(fact) is not None else fact.default
 
+    def habitual(self, fact: m.Fact) -> bool:
+        """Whether the actor's last answer is their next default: a target (while they stand) and a
+        number with a `default` (the range to the foe). Not a choice or a yes/no with one: its
+        question names what Enter takes (`(torso if none)`), and that stays the default."""
+        return fact.kind == "combatant" or (fact.kind == "number" and self.default_value(fact) is not None)
+
     @cached_property
     def rolled_against(self) -> dict[str, tuple[tuple[str, m.Call], ...]]:
         """Each roll fact's `success(TABLE, ROLL, SKILL)` calls, with the fact each is in, in the
@@ -59,6 +65,41 @@ class Program:
                 if isinstance(roll, m.Name):
                     out.setdefault(roll.name, []).append((fact.name, call))
         return {roll: tuple(calls) for roll, calls in out.items()}
+
+    @cached_property
+    def picks_score(self) -> dict[str, tuple[str, str]]:
+        """The choices that pick the ledger a roll is made against, each with that roll and its
+        skill: `defense-score = if defense = dodge then dodge-score else if defense = block then
+        block-score else parry-score`, which defense-dice is rolled against, makes `defense` one
+        (`{"defense": ("defense-dice", "defense-score")}`): its menu can show each option's score."""
+        out: dict[str, tuple[str, str]] = {}
+        for roll, calls in self.rolled_against.items():
+            for _, call in calls:
+                skill = call.args[2]
+                decl = self.facts.get(skill.name) if isinstance(skill, m.Name) else None
+                choice = self._picker(decl.expr) if decl is not None and decl.expr is not None else None
+                if choice is not None and isinstance(skill, m.Name):
+                    out.setdefault(choice, (roll, skill.name))
+        return out
+
+    def _picker(self, expr: m.Expr) -> str | None:
+        """The choice fact an if-chain of ledgers tests, `if F = v then LEDGER else ... else LEDGER`,
+        when every test is of that one fact; None for any other expression."""
+        tested: set[str] = set()
+        while isinstance(expr, m.IfElse):
+            cond = expr.condition
+            if not isinstance(cond, m.Equals) or cond.negated or not self._is_ledger(expr.then):
+                return None
+            tested.add(cond.fact)
+            expr = expr.other
+        if len(tested) != 1 or not self._is_ledger(expr):
+            return None
+        choice = self.facts.get(next(iter(tested)))
+        return choice.name if choice is not None and choice.kind == "choice" else None
+
+    def _is_ledger(self, expr: m.Expr) -> bool:
+        decl = self.facts.get(expr.name) if isinstance(expr, m.Name) else None
+        return decl is not None and decl.kind == "ledger"
 
     @cached_property
     def added_to(self) -> dict[str, tuple[tuple[int, str], ...]]:

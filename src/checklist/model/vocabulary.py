@@ -20,6 +20,7 @@ STATE = (
     "feint",
     "grappled",
     "parries",
+    "blocks",  # blocks made since the combatant's last turn: one a turn (B375)
     "all-out",
     "unconscious",
     "dead",

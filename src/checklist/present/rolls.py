@@ -69,7 +69,8 @@ def last_roll(session: Session) -> RollView | None:
         outcome = known.get(fact)
         if outcome is None:
             continue
-        score, name = _against(session, call.args[2], known)
+        sheet = Reader.of(session.program, asked_at).attribute  # `target.ht`: the branch's combatant, as asked
+        score, name = _against(session, call.args[2], known, sheet)
         return replace(roll, against=score, against_name=name, outcome=str(outcome))
     return roll
 
@@ -187,9 +188,13 @@ def _values_since(session: Session) -> dict[str, Value]:
     return values
 
 
-def _against(session: Session, skill: m.Expr, known: dict[str, Value]) -> tuple[int | None, str | None]:
-    """What the roll was against: a fact (`final-skill`) or arithmetic on facts
-    (`target-ht + knockdown-modifier`, `target-ht - depth-after`), worked out from what is known."""
+def _against(
+    session: Session, skill: m.Expr, known: dict[str, Value], sheet: Callable[[str, str, str | None], Value]
+) -> tuple[int | None, str | None]:
+    """What the roll was against: a fact (`final-skill`), a sheet's number (`target.ht`, read by
+    `sheet` where the roll was asked: an awakening roll's branch is over once it is rolled) or
+    arithmetic on them (`target-ht + knockdown-modifier`, `target.ht + bleeding-penalty`), worked
+    out from what is known."""
 
     def read(fact: str) -> Value:
         if fact not in known:
@@ -200,8 +205,8 @@ def _against(session: Session, skill: m.Expr, known: dict[str, Value]) -> tuple[
         raise CannotCompute("a condition")
 
     try:
-        worked = Evaluator(session.program, read, holds).run(skill)
-    except CannotCompute:
+        worked = Evaluator(session.program, read, holds, sheet).run(skill)
+    except (CannotCompute, Need):
         return None, _written(skill)
     value, _ = as_value(worked.value)
     return (value if isinstance(value, int) else None), _written(skill)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from checklist import model as m
+from checklist.engine.ahead import option_scores
 from checklist.engine.questions import Kind, Question, Value
 from checklist.engine.session import Session
 from checklist.engine.state import Decision, Known
@@ -114,6 +115,12 @@ class ChoiceView:
     key: str  # what to type: "1", "2", ...
     value: str
     label: str
+    score: int | None = None  # what the roll this choice picks is made against: `dodge 9` (engine/ahead.py)
+
+    @property
+    def shown(self) -> str:
+        """The label, and the score when there is one: `dodge 9`, `none`."""
+        return self.label if self.score is None else f"{self.label} {self.score}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +139,7 @@ class QuestionView:
     adds: str | None = None  # what is added to the roll after it: "All-Out Attack (Strong) damage bonus +2"
     low: int | None = None  # a roll: the least and the most the dice can show (a keypad's range)
     high: int | None = None
+    unlisted: tuple[str, ...] = ()  # what the choices leave out but a typed name takes: the allies as targets
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,7 +362,10 @@ def question_view(session: Session) -> QuestionView | None:
         decision = session.state.decision
         following = _next(session.program, decision) if decision is not None else None
         return QuestionView(question.kind, question.text, None, question.override, None, (), following)
-    choices = tuple(ChoiceView(str(i), o.value, o.label) for i, o in enumerate(question.options, 1))
+    scores = option_scores(session)  # dodge 9, parry 11: what each defense would be rolled against
+    choices = tuple(
+        ChoiceView(str(i), o.value, o.label, scores.get(o.value)) for i, o in enumerate(question.options, 1)
+    )
     text = question.text if session.pause else gm_words(session.program, session.state, question.plain or question.text)
     label = "roll" if question.kind == "roll" else default_label(question)  # Enter rolls the dice
     hint, target = _hint(question), roll_target(session)
@@ -363,7 +374,7 @@ def question_view(session: Session) -> QuestionView | None:
     low, high = _bounds(question.dice) if question.kind == "roll" else (None, None)
     return QuestionView(
         question.kind, text, question.fact, question.override, hint, choices, None, label, against, spelt, dice,
-        roll_adds(session), low, high,
+        roll_adds(session), low, high, tuple(o.value for o in question.unlisted),
     )  # fmt: skip
 
 

@@ -9,7 +9,7 @@ from checklist.engine.session import Session
 from checklist.engine.state import Finish, Visit
 from checklist.graph.program import Program
 from checklist.present.fight import FightView, fight_view
-from checklist.present.rolls import last_roll
+from checklist.present.rolls import RollView, last_roll
 from checklist.present.screen import KnownView, RefView, known_view, ref_view
 from checklist.present.worked import WorkedView, worked_since
 
@@ -50,6 +50,7 @@ class SummaryView:
     refs: tuple[RefView, ...]  # every reference met, once
     fight: FightView | None = None  # with a roster: who is left with what, and the combat log
     worked: tuple[WorkedView, ...] = ()  # what the steps since the last answer worked out
+    roll: RollView | None = None  # the roll the last answer made (an awakening roll: `3d6 → 9 vs 12: success by 3`)
 
 
 def summary_view(session: Session) -> SummaryView:
@@ -74,7 +75,8 @@ def summary_view(session: Session) -> SummaryView:
         trace=tuple(_visit_view(number, visit, program) for number, visit in enumerate(trace, 1)),
         refs=tuple(refs.values()),
         fight=fight_view(session),
-        worked=worked_since(session, last_roll(session)),
+        worked=worked_since(session, roll := last_roll(session)),
+        roll=roll,
     )
 
 

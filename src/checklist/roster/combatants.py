@@ -4,7 +4,7 @@ A roster file is TOML: one `[[combatant]]` table per combatant, with the sheet (
 HT, HP, FP, Basic Speed, Move, SM, defenses, skills, DR by location, weapons).  The roster
 keeps them in turn order (B393: highest Basic Speed first, then DX) and, for each, the state
 that carries across turns: current HP and FP, stunned, shock for the next turn, posture, aim
-and evaluate turns, feint, grappled, readied weapons and parries used.  Everything here is an
+and evaluate turns, feint, grappled, readied weapons, and parries and blocks used.  Everything here is an
 immutable value: the session keeps one per state, so undo and resume need nothing more.
 """
 
@@ -146,10 +146,14 @@ class Roster:
             return None
         return len(standing)
 
-    def foes_first(self, names: list[int]) -> list[int]:
-        """Combatants to offer the actor: foes standing, then foes down, then allies (who may be attacked too)."""
+    def foes_and_allies(self) -> tuple[list[int], list[int]]:
+        """The others, as the actor may attack them: their foes, standing first, then down; and
+        their allies apart (a menu of targets lists the foes; an ally is attacked when named).
+        Without sides everyone is their own side: every other combatant is a foe."""
         mine = self.side(self.current)
-        return sorted(names, key=lambda i: (self.side(i) == mine, not self.standing(i)))
+        others = [i for i in range(len(self.sheets)) if i != self.current]
+        foes = sorted((i for i in others if self.side(i) != mine), key=lambda i: not self.standing(i))
+        return foes, [i for i in others if self.side(i) == mine]
 
     def remember(self, who: int, fact: str, value: Value) -> Roster:
         """Keep a combatant's answer (their target, where they aimed) as their next default."""

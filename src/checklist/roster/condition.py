@@ -28,6 +28,7 @@ class Condition:
     feint: int = 0
     grappled: bool = False
     parries: int = 0
+    blocks: int = 0  # blocks made since their last turn: one a turn (B375), recorded at combat.74
     readied: tuple[str, ...] = ()
     all_out: bool = False  # made an All-Out Attack this turn: no active defense until the next (B365)
     unconscious: bool = False  # failed a roll to stay conscious (B419); the flow has no waking up yet

@@ -205,12 +205,12 @@ def question_lines(view: QuestionView, paint: Painter, brief: bool = False) -> l
         lines.append(f"   {view.hint}")
     elif not choices:
         pass
-    elif len(choices) <= INLINE_CHOICES and all(len(c.label) < SHORT_LABEL for c in choices):
-        lines.append("   " + "   ".join(f"{c.key}) {c.label}" for c in choices))
+    elif len(choices) <= INLINE_CHOICES and all(len(c.shown) < SHORT_LABEL for c in choices):
+        lines.append("   " + "   ".join(f"{c.key}) {c.shown}" for c in choices))
     elif brief and len(choices) > COLUMN_CHOICES:
-        lines.extend(_flowing([f"{c.key}) {c.label}" for c in choices], min(paint.width, 80)))
+        lines.extend(_flowing([f"{c.key}) {c.shown}" for c in choices], min(paint.width, 80)))
     else:
-        lines.extend(f"   {c.key:>2}) {c.label}" for c in choices)
+        lines.extend(f"   {c.key:>2}) {c.shown}" for c in choices)
     return lines
 
 
@@ -311,6 +311,8 @@ def summary_text(view: SummaryView, paint: Painter, trace: bool = True) -> str:
     else:
         lines = [paint(f"== The flow stopped at {view.at}: {view.label} ==", "error"), "   b goes back"]
     lines[1:1] = [paint(line, "known") for line in worked_lines(view.worked, paint.width)]  # since the last answer
+    if view.roll is not None:  # the last roll, with what it was against: the flow ended on it
+        lines.insert(0, roll_text(view.roll, paint))
     if view.fight is not None:
         lines.extend(fight_lines(view.fight, paint.width))
     lines.append(f"Steps visited: {view.visits} ({view.distinct} different)")

@@ -17,7 +17,7 @@ from checklist.model.visible import visible
 from checklist.play.commands import TERMINAL_HELP, Commands, Panel
 from checklist.play.pilot import MANUAL, Pilot, fly
 from checklist.present.screen import QuestionView, question_view, screen
-from checklist.present.summary import summary_view
+from checklist.present.summary import SummaryView, summary_view
 from checklist.present.where import where_view
 from checklist.terminal import paint
 
@@ -60,11 +60,11 @@ class Terminal:
                 self.write(paint.done_text(done, self.paint) + "\n")
             finished = self.session.finished
             if finished is not None and finished.kind == "end":
-                self.write(paint.summary_text(summary_view(self.session), self.paint, self.trace) + "\n")
+                self.write(paint.summary_text(self._summary(flight.rolled), self.paint, self.trace) + "\n")
                 return
             redraw = redraw or flight.changed
             if redraw and finished is not None:
-                self.write(paint.summary_text(summary_view(self.session), self.paint, self.trace) + "\n")
+                self.write(paint.summary_text(self._summary(flight.rolled), self.paint, self.trace) + "\n")
             elif redraw:
                 view = screen(self.session)  # a roll the tool made is on its line above
                 self.write(paint.screen_text(replace(view, roll=None) if flight.rolled else view, self.paint) + "\n")
@@ -76,6 +76,11 @@ class Terminal:
             if self.echo:
                 self.write(f"{visible(line, newlines=False)}\n")
             redraw = self.handle(line)
+
+    def _summary(self, rolled: bool) -> SummaryView:
+        """The end of the run; without the last roll when the tool rolled it (its line is above)."""
+        view = summary_view(self.session)
+        return replace(view, roll=None) if rolled else view
 
     def handle(self, line: str) -> bool:
         """Act on one line (play/commands.py); True when the step should be shown again in full."""

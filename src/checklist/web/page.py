@@ -276,9 +276,13 @@ def question_html(
             data = f' data-key="{e(keys[0])}"' if keys else ""
             data += f' data-alt="{e(keys[1])}"' if len(keys) > 1 else ""
             shown = "".join(f"<kbd>{e(k)}</kbd>" for k in keys)
-            label = f'{shown} <span class="text">{e(c.label)}</span>'
+            score = f' <span class="score">{c.score}</span>' if c.score is not None else ""  # dodge 9
+            label = f'{shown} <span class="text">{e(c.label)}</span>{score}'
             buttons.append(f'<button type="submit" name="answer" value="{e(c.key)}"{data}>{label}</button>')
         parts.append(f'<div class="choices">{"".join(buttons)}</div>')
+    if q.unlisted:  # the allies, whom the terminal takes when their whole name is typed
+        allies = "".join(f'<button type="submit" name="answer" value="{e(n)}">{e(n)}</button>' for n in q.unlisted)
+        parts.append(f'<details class="unlisted"><summary>An ally</summary>{allies}</details>')
     if q.default is not None and q.kind != "roll":  # what Enter answers, as in the terminal's `[Enter: torso]`
         parts.append(
             f'<button type="submit" name="answer" value="" data-key="enter" class="default">'
