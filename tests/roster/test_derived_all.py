@@ -35,6 +35,7 @@ block = 0
 shield-db = 0
 combat-reflexes = false
 grip-mastery = false
+trained-by-a-master = false
 dr = { torso = 3 }
 
 [[combatant.weapon]]
@@ -68,6 +69,7 @@ block = 0
 shield-db = 2
 combat-reflexes = true
 grip-mastery = true
+trained-by-a-master = true
 dr = { torso = 2 }
 """
 DERIVED = sorted(name for name, fact in FLOW.facts.items() if isinstance(fact.expr, m.Attr))

@@ -45,7 +45,11 @@ def test_the_knight_field_by_field() -> None:
     assert float(sheet.basic_speed) == 5.75
     assert (state.current_hp, state.current_fp) == (10, 9)  # calc.current of hp and fp
     assert sheet.pain_threshold == "high"
-    assert dict(sheet.traits) == {"grip-mastery": True, "combat-reflexes": False}  # Combat Reflexes is disabled
+    assert dict(sheet.traits) == {
+        "grip-mastery": True,
+        "combat-reflexes": False,
+        "trained-by-a-master": False,
+    }  # CR disabled
     assert dict(sheet.skills) == {"broadsword": 14, "shield-shield": 13, "brawling": 13, "crossbow": 13,
                                   "feint-broadsword": 15}  # fmt: skip
     # equipped equipment first (the unequipped axe is left out, the crossbow in the pack is not), then traits

@@ -50,7 +50,7 @@ def test_basic_warrior_field_by_field() -> None:
                                    "dodge": 10, "move": 4, "sm": 0, "shield-db": 1, "db-included": 1}  # fmt: skip
     assert float(sheet.basic_speed) == 6.25 and (state.current_hp, state.current_fp) == (13, 12)
     assert sheet.pain_threshold == "high"
-    assert dict(sheet.traits) == {"combat-reflexes": True, "grip-mastery": False}
+    assert dict(sheet.traits) == {"combat-reflexes": True, "grip-mastery": False, "trained-by-a-master": False}
     assert dict(sheet.skills) == {"bow": 13, "brawling": 14, "broadsword": 15, "shield-shield": 14}
     # DR: the mail's 4, 2 against crushing; the skull's 6 as GCS gives it (its own 2 in it); gauntlets 4, boots 2
     assert sheet.dr_at("torso", "cut") == 4 and sheet.dr_at("torso", "cr") == 2
@@ -81,7 +81,7 @@ def test_tiger_field_by_field() -> None:
     assert dict(sheet.numbers) == {"st": 17, "dx": 13, "iq": 4, "ht": 11, "will": 11, "hp": 17, "fp": 11,
                                    "dodge": 10, "move": 10, "sm": 1, "shield-db": 0}  # fmt: skip
     assert float(sheet.basic_speed) == 6 and sheet.body == "Quadruped"
-    assert dict(sheet.traits) == {"combat-reflexes": True, "grip-mastery": False}
+    assert dict(sheet.traits) == {"combat-reflexes": True, "grip-mastery": False, "trained-by-a-master": False}
     assert dict(sheet.skills) == {"brawling": 15, "stealth": 13, "swimming": 13}
     assert sheet.dr_at("torso", "cut") == 1 and sheet.dr_at("skull", "cut") == 3  # GCS's 3
     assert sheet.dr_at("right-arm", "cut") is None and sheet.dr_at("left-leg", "cut") is None  # asked
@@ -187,3 +187,11 @@ def test_a_shields_db_is_read_off_its_features_or_its_note() -> None:
     crusader = load(SHARED / "more" / "Crusader.gcs")
     assert (crusader.get(0, "dodge"), crusader.get(0, "shield-db"), crusader.get(0, "db-included")) == (7, 2, 0)
     assert any("Medium Shield, Heavy: DB 2 is only a note on the sheet" in note for note in crusader.notes)
+
+
+@needs_library
+def test_trained_by_a_master_is_read_from_the_sheet() -> None:
+    """Sora's sheet has the advantage Trained by a Master (enabled): her later parries cost -2 each,
+    not -4 (seed 003 step 76, injury.flow's parry-step)."""
+    sheet = load(sheet_of("Sora")).sheets[0]
+    assert dict(sheet.traits) == {"combat-reflexes": True, "grip-mastery": False, "trained-by-a-master": True}

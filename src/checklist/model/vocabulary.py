@@ -37,7 +37,7 @@ FLAGS = (
     *("stunned", "grappled", "all-out", "unconscious", "dead", "waiting", "move-and-attack"),
     *("unready", "attacked-unbalanced", "mortally-wounded"),
 )
-TRAITS = ("combat-reflexes", "grip-mastery")  # yes/no, when the sheet says
+TRAITS = ("combat-reflexes", "grip-mastery", "trained-by-a-master")  # yes/no, when the sheet says
 # what a combatant has, which the sheet may not say: a fact read from one of these is that
 # combatant's, and an answer to it is remembered for them (roster/combatants.py, Condition.learned)
 OWNED = (*TRAITS, "shield-db")

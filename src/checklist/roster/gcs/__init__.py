@@ -32,6 +32,7 @@ TRAIT_NAMES = {
     "low pain threshold": ("pain-threshold", "low"),
     "combat reflexes": ("combat-reflexes", True),
     "grip mastery": ("grip-mastery", True),
+    "trained by a master": ("trained-by-a-master", True),
 }
 
 
@@ -47,6 +48,7 @@ def combatant(path: Path) -> tuple[dict[str, object], list[str]]:
     table.update(_traits(who))
     table.setdefault("combat-reflexes", False)
     table.setdefault("grip-mastery", False)
+    table.setdefault("trained-by-a-master", False)
     table.update(shield(who, notes))  # its DB, and how much of it GCS has added to Dodge, Parry and Block
     table["skills"] = _skills(who)
     table["body"], table["dr"], table["location"] = body(who, notes)
