@@ -71,6 +71,14 @@ combat-reflexes = true
 grip-mastery = true
 trained-by-a-master = true
 dr = { torso = 2 }
+
+[[combatant.weapon]]
+name = "rapier"
+damage = "1d+1"
+type = "imp"
+skill = "axe-mace"
+reach = "1,2"
+parry = "9F"
 """
 DERIVED = sorted(name for name, fact in FLOW.facts.items() if isinstance(fact.expr, m.Attr))
 
