@@ -6,6 +6,8 @@ tests/data/duel-roster.toml: Alice, broadsword 15, HT 11, HP 10.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from checklist.engine.session import Session
 from checklist.graph.program import Program
 from checklist.present.rolls import roll_target
@@ -45,3 +47,55 @@ def test_a_damage_roll_has_no_number_to_come_under(flow: Program) -> None:
     answer_until(session, "damage-roll", {"maneuver": "attack", "aimed-location": "torso", "defense": "none",
                                           "attack-dice": "10"})  # fmt: skip
     assert roll_target(session) is None
+
+
+KNOCKBACK = """
+[[combatant]]
+name = "Brute"
+st = 20
+dx = 11
+ht = 13
+hp = 20
+basic-speed = 7
+sm = 0
+skills = { maul = 16, brawling = 13 }
+
+[[combatant.weapon]]
+name = "maul"
+damage = "3d+7"
+type = "cr"
+skill = "maul"
+reach = "1"
+
+[[combatant.weapon]]
+name = "punch"
+damage = "2d"
+type = "cr"
+skill = "brawling"
+reach = "C"
+
+[[combatant]]
+name = "Vic"
+st = 10
+dx = 12
+ht = 12
+hp = 30
+basic-speed = 5
+sm = 0
+dodge = 8
+"""
+
+
+def test_the_knockback_roll_is_the_targets_dx_not_a_roll_with_the_attackers_weapon(
+    flow: Program, tmp_path: Path
+) -> None:
+    """The playtest: Felicity's DX roll against falling from the Ogre's knockback read "succeeds
+    on 12 or less with the Maul (Swung): DX 12 - ...": the roll is the target's DX; its knockback
+    reads the attack's damage type, not a skill with the weapon. Vic (ST 10) takes 18 crushing:
+    18 / (10 - 2) = 2 yards, DX 12 - 1."""
+    roster = tmp_path / "knockback.toml"
+    roster.write_text(KNOCKBACK, encoding="utf-8")
+    session = table_view(flow, roster)
+    answer_until(session, "knockback-dice", {"maneuver": "attack", "aimed-location": "torso", "defense": "none",
+                                             "attack-dice": "10", "damage-roll": "18"})  # fmt: skip
+    assert roll_target(session) == ("11 or less: DX 12 - (knockback in yards 2 - 1)", None)

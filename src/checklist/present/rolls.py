@@ -242,8 +242,10 @@ def roll_target(session: Session) -> tuple[str, str | None] | None:
 
 def _with_weapon(session: Session, read: tuple[m.Expr, ...]) -> str:
     """` with the Large Bowie Knife (Swung)`: the weapon of the attack, when what the roll is made
-    against (`read`: the skill, and a ledger's lines) reads the attacker's weapon (`actor.weapon-skill`)
-    and the attacker has more than one: the table sees which one the attack is made with."""
+    against (`read`: the skill, and a ledger's lines) reads the attacker's skill with the weapon
+    (`actor.weapon-skill`) and the attacker has more than one: the table sees which one the attack is
+    made with. Another weapon attribute is no roll with the weapon: the target's DX roll against
+    knockback reads the attack's damage type (`actor.weapon-type`), and is not made with the Maul."""
     weapon = session.state.value("weapon")
     roster = session.state.roster
     if not weapon or roster is None or len(roster.actor.weapons) < 2:
@@ -254,7 +256,7 @@ def _with_weapon(session: Session, read: tuple[m.Expr, ...]) -> str:
 
 def _reads_weapon(program: Program, expr: m.Expr, seen: set[str]) -> bool:
     if isinstance(expr, m.Attr):
-        return expr.role == "actor" and expr.name.startswith("weapon-")
+        return expr.role == "actor" and expr.name == "weapon-skill"
     if isinstance(expr, m.Name):
         decl = program.facts.get(expr.name)
         if expr.name in seen or decl is None or decl.expr is None:
