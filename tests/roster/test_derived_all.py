@@ -93,7 +93,7 @@ def test_the_flow_reads_many_facts_from_the_roster() -> None:
     assert len(DERIVED) >= 25 and {"target-sm", "grip-mastery", "weapon-acc", "blocks-made"} <= set(DERIVED)
 
 
-SHEETLESS = ("target-body",)  # read as no without a roster (model/vocabulary.py, SHEETLESS_NO)
+SHEETLESS = ("target-body", "incapacitated")  # read as no without a roster (model/vocabulary.py, SHEETLESS_NO)
 WHILE_AIMING = ("aimed-target",)  # the roster names somebody only while an Aim lasts (B364)
 
 

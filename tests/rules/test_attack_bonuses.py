@@ -220,3 +220,44 @@ def test_an_active_defense_spoils_the_aim(flow: Program, tmp_path: Path, defense
     answer_until(session, "attack-dice", {**SHOT, "target": "Gorm"})
     known = session.state.known()
     assert known["aim-bonus"].value == bonus
+
+
+def test_the_aim_names_its_weapon_which_the_attack_then_takes(flow: Program, tmp_path: Path) -> None:
+    """Seed 004, Aim: "Specify your weapon and your target"; "Aiming a ranged weapon". Pip holds a
+    knife (listed first: readied and in hand) and carries the crossbow. His Aim asks which (Enter: the
+    knife); the crossbow is not in hand, so the Aim is a Ready of it (combat.23, as an attack's is at
+    27; Enter readies the crossbow) and counts no turn. His next Aim counts one, and the attack takes
+    the crossbow with the Aim's +4 (Acc 4): 13 + 4."""
+    knife = '[[combatant.weapon]]\nname = "knife"\ndamage = "1d-1"\ntype = "imp"\nskill = "knife"\nreach = "C"\n\n'
+    bow = '[[combatant.weapon]]\nname = "crossbow"'
+    path = tmp_path / "armed.toml"
+    text = (
+        (GIANT + HOB)
+        .replace(bow, knife + bow)
+        .replace("skills = { crossbow = 13 }", "skills = { crossbow = 13, knife = 11 }")
+    )
+    path.write_text(text)
+    session = Session(flow, at="combat.1", seed=5, roster=load(path), pause=False)
+    turn(session, {})  # Gorm
+    answer_until(session, "aim-weapon", {**REST, "maneuver": "aim", "aim-target": "Gorm"})
+    question = session.question
+    assert question is not None and [o.value for o in question.options] == ["knife", "crossbow"]
+    assert question.default == "knife"
+    session.answer("crossbow")
+    answer_until(session, "ready-weapon", REST)
+    question = session.question
+    assert question is not None and question.default == "crossbow"
+    session.answer("")
+    answer_until(session, "combat-over", REST)
+    session.answer("no")
+    roster = session.state.roster
+    assert roster is not None and roster.states[1].aim_turns == 0 and roster.states[1].in_hand == "crossbow"
+    turn(session, {})  # Hob
+    turn(session, {})  # Gorm
+    turn(session, {"maneuver": "aim", "aim-target": "Gorm", "aim-weapon": "crossbow"})  # Pip aims
+    turn(session, {})  # Hob
+    turn(session, {})  # Gorm
+    answer_until(session, "attack-dice", {**SHOT, "target": "Gorm"})
+    known = session.state.known()
+    assert known["weapon"].value == "crossbow" and known["aim-bonus"].value == 4
+    assert known["final-skill"].value == 13 + 4

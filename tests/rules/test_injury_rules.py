@@ -54,7 +54,8 @@ class Turn:
             question = self.session.question
             self.seen.update({name: k.value for name, k in self.session.state.known().items()})
             self.assumed.update(dict(assumed_since(self.session)))  # the next screen's `assumed:` line
-            over = question is None and until == "combat-over"  # one side left standing: the tool ended it
+            over = (question is None or self.end.roster is not None) and until == "combat-over"  # one side left:
+            # the tool ended the fight (the Post-Combat Checklist may be asking already)
             assert question is not None or over, "the flow ended"
             if over or (question is not None and question.fact == until):
                 for visit in self.session.state.trace:  # what the steps since the last question used
@@ -254,6 +255,21 @@ def test_a_death_check_at_minus_hp_mortal_wound_on_a_failure_by_1_or_2(flow: Pro
     assert state.mortally_wounded  # combat.117: kept for the end of the fight (post-combat.8)
     dies = attack(flow, at_hp(duel(tmp_path), "Bruno", -4), {**typed, "death-dice": "15"})  # fails by 3
     assert bruno(dies).dead and "knockdown-dice" not in dies.asked  # died at 116: 118 -> 121, no check
+
+
+def test_a_mortally_wounded_combatant_does_not_act_and_no_longer_stands(flow: Program, tmp_path: Path) -> None:
+    """Seed 002, Mortal Wounds: "Failing a HT roll to avoid death by 1 or 2. You are incapacitated".
+    Alice, mortally wounded at 3 HP (above 0: no roll to stay conscious), has her turn at once over
+    (combat.1 -> 135, no maneuver asked); she no longer stands, so Bruno's side is the only one left."""
+    roster = duel(tmp_path)
+    alice = roster.index("Alice")
+    assert alice is not None
+    roster = at_hp(roster, "Alice", 3).record(alice, "mortally-wounded", "yes")
+    assert not roster.standing(alice)
+    session = Session(flow, at="combat.1", seed=11, roster=roster, pause=False)
+    visits = [v.step for v in session.state.trace]
+    assert visits[:2] == ["combat.1", "combat.135"]
+    assert "maneuver" not in session.state.known()
 
 
 def test_at_minus_5_times_hp_dead_without_a_roll(flow: Program, tmp_path: Path) -> None:

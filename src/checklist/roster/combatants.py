@@ -134,9 +134,10 @@ class Roster:
         return slug(sheet.side) if sheet.side else f"({slug(sheet.name)})"
 
     def standing(self, who: int) -> bool:
-        """Neither dead nor unconscious (the flow records both: B419, B423)."""
+        """Neither dead, unconscious nor mortally wounded (incapacitated: seed 002; the flow records all three:
+        B419, B423)."""
         state = self.states[who]
-        return not (state.dead or state.unconscious)
+        return not (state.dead or state.unconscious or state.mortally_wounded)
 
     def sides_standing(self) -> int | None:
         """How many sides still have someone neither dead nor unconscious; None (not known) while
