@@ -105,16 +105,16 @@ class Driving(LALR_Parser):
                     break
                 kind = found.lastgroup
                 token_pos, token_line, column = pos, line, pos - start_pos + 1
-                pos = found.end()
+                value = found.group(kind)
+                token_end = token_pos + len(value)
+                pos = found.end()  # past the ignored text the match read on (scanner._trailing)
                 if kind in multiline:
-                    value = found.group()
                     newlines = value.count("\n")
                     if newlines:
                         line += newlines
                         start_pos = token_pos + value.rindex("\n") + 1
                 if kind in skip:
                     continue
-                value = found.group()
                 token = new_str(Token, value)
                 token.type = kind
                 token.start_pos = token_pos
@@ -122,18 +122,19 @@ class Driving(LALR_Parser):
                 token.line = token_line
                 token.column = column
                 token.end_line = line
-                token.end_column = pos - start_pos + 1
-                token.end_pos = pos
+                token.end_column = token_end - start_pos + 1
+                token.end_pos = token_end
                 extra = special.get(kind)
                 if extra is not None:
                     words, callback, ignored = extra
                     if words is not None:
                         token.type = kind = words.get(value, kind)
                     if callback is not None:
-                        line_ctr.char_pos, line_ctr.line, line_ctr.line_start_pos = pos, line, start_pos
-                        line_ctr.column = pos - start_pos + 1
+                        line_ctr.char_pos, line_ctr.line, line_ctr.line_start_pos = token_end, line, start_pos
+                        line_ctr.column = token_end - start_pos + 1
                         token = callback(token)
                         if ignored:
+                            pos = token_end  # as Scanning.lex: the ignored text after it is read on its own
                             continue
                         if not isinstance(token, Token):
                             raise LexError(f"Callbacks must return a token (returned {token!r})")
@@ -153,8 +154,8 @@ class Driving(LALR_Parser):
                         row = rows[top]
                         break
                     if action is None:  # no action: Lark's own step raises Lark's own error
-                        line_ctr.char_pos, line_ctr.line, line_ctr.line_start_pos = pos, line, start_pos
-                        line_ctr.column = pos - start_pos + 1
+                        line_ctr.char_pos, line_ctr.line, line_ctr.line_start_pos = token_end, line, start_pos
+                        line_ctr.column = token_end - start_pos + 1
                         lexer_state.last_token = made
                         state.feed_token(token)
                         top = stack[-1]
