@@ -107,9 +107,12 @@ def test_the_written_inits_are_the_templates_the_standard_decorator_would_compil
     head = written[: written.index("\n\ndef init_0(")]
     again = head
     for count in range(17):
+        setters = ", ".join(f"s{i}" for i in range(count))
         params = ", ".join(["self", *[f"f{i}" for i in range(count)]])
-        body = [f'    _object.__setattr__(self, "f{i}", f{i})' for i in range(count)] or ["    pass"]
-        again += f"\n\ndef init_{count}({params}):  # type: ignore[no-untyped-def]\n" + "\n".join(body) + "\n"
+        body = [f"        s{i}(self, f{i})" for i in range(count)] or ["        pass"]
+        again += f"\n\ndef init_{count}({setters}):  # type: ignore[no-untyped-def]\n"
+        again += f"    def __init__({params}):  # type: ignore[no-untyped-def]\n" + "\n".join(body)
+        again += "\n\n    return __init__\n"
     assert written == again
 
 
@@ -123,3 +126,23 @@ def test_a_class_of_any_number_of_fields_is_built_as_the_standard_one(count: int
     assert dataclasses.astuple(fast(*values)) == values == dataclasses.astuple(standard(**by_name))
     assert str(inspect.signature(fast)) == str(inspect.signature(standard))
     assert fast.__init__.__code__.co_filename.endswith("inits.py") == (count <= 16)
+
+
+def test_a_field_is_set_by_its_slot_s_own_descriptor_or_a_base_s() -> None:
+    """__init__ sets each field through the slot's descriptor, past the frozen __setattr__, as
+    object.__setattr__ would: a slot of a plain base is set too, and the instance stays frozen."""
+
+    class Base:
+        __slots__ = ("a",)
+
+    made = []
+    for decorate in (fast_dataclass, dataclasses.dataclass):
+        namespace = {"__annotations__": {"a": "int", "b": "int"}, "__module__": __name__, "__qualname__": "Thing"}
+        made.append(decorate(type("Thing", (Base,), namespace), frozen=True, slots=True))
+    fast, standard = made
+    assert (fast(1, 2).a, fast(1, 2).b) == (standard(1, 2).a, standard(1, 2).b) == (1, 2)
+    assert repr(fast(1, 2)) == repr(standard(1, 2)) and fast(1, 2) == fast(1, 2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast(1, 2).a = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        fast(1)  # type: ignore[call-arg]

@@ -236,3 +236,63 @@ def test_each_character_is_tried_against_few_terminals() -> None:
     assert len(widest._scanner.terminals) > 30
     chosen = [t.name for t, first in widest._firsts if first is None or "g" in first]
     assert chosen == ["GO"]
+
+
+def test_the_spaces_after_a_token_are_read_with_it() -> None:
+    """WS is the ignored text each token's regex reads on past: no other terminal may start with a
+    space, a tab or a form feed, and WS holds no newline."""
+    lark = p._parser()[0]
+    scanning = lark.parser.lexer.lexer
+    trail = scanner._trailing(scanning.root_lexer)
+    assert trail is not None and trail.name == "WS"
+    match = scanning._plans[lark.parser.parser._parse_table.start_states["start"]][0]["g"]
+    found = match("go  \t7", 0, 6)
+    assert (found.lastgroup, found.group(found.lastgroup), found.end()) == ("GO", "go", 5)
+
+
+@pytest.mark.parametrize(
+    ("grammar", "text"),
+    [
+        ('start: (A | B)*\nA: "a"\nB: / +b/\n%ignore / +/\n', "a  b a   a b"),  # B starts with a space
+        (
+            'start: (A | B)*\nA: "a"\nB: /b\\n?/\n%ignore /[ \\n]+/\n',
+            "a \n b\na b \n",
+        ),  # the ignored text may hold a newline
+        ('start: (A | B)*\nA: "a"\nB: /(b)c?/\n%ignore /( )+/\n', "a  b a   bc"),  # the ignored has a group
+        ('start: (A | B)*\nA: "a"\nB: "b"\nWS: / +/\n%ignore WS\n', "a  b a   a b"),  # the one that reads on
+    ],
+)
+def test_ignored_text_is_read_on_only_where_no_state_could_read_it_otherwise(grammar: str, text: str) -> None:
+    from lark import Lark
+
+    seen = {}
+    for scanning in (True, False):
+        plugins = {"ContextualLexer": Scanning} if scanning else {}
+        lark = Lark(grammar, parser="lalr", lexer="contextual", _plugins=plugins)
+        seen[scanning] = [_token(t) for t in lark.parse(text).children]
+        if scanning:
+            trail = scanner._trailing(lark.parser.lexer.root_lexer)
+            assert (trail is not None) == grammar.endswith("%ignore WS\n"), grammar
+    assert seen[True] == seen[False]
+
+
+def test_no_ignored_text_is_read_on_where_a_callback_wants_it() -> None:
+    from lark import Lark
+
+    seen: dict[bool, list[object]] = {}
+    for scanning in (True, False):
+        calls: list[object] = []
+
+        def keep(token: Token, calls: list[object] = calls) -> Token:
+            calls.append(_token(token))
+            return token
+
+        plugins = {"ContextualLexer": Scanning} if scanning else {}
+        lark = Lark(
+            'start: (A | B)*\nA: "a"\nB: "b"\nWS: / +/\n%ignore WS\n', parser="lalr", lexer="contextual",
+            _plugins=plugins, lexer_callbacks={"WS": keep},
+        )  # fmt: skip
+        if scanning:
+            assert scanner._trailing(lark.parser.lexer.root_lexer) is None
+        seen[scanning] = [[_token(t) for t in lark.parse("a  b a").children], calls]
+    assert seen[True] == seen[False] and len(seen[True][1]) == 2

@@ -44,7 +44,8 @@ def run(program: Program, graph: FlowGraph) -> Iterator[Diagnostic]:
     if graph.start is None or graph.start not in graph.steps:
         return
     outside = walk(graph, [graph.start])
-    stops = [(key, span) for key in outside for span in returns(program, graph.steps[key])]
+    # only a step with an exit that returns (graph.returns) may say `return`: the others' jumps are not read again
+    stops = [(key, span) for key in outside if key in graph.returns for span in returns(program, graph.steps[key])]
     if not stops:
         return
     owners = _owners(program, graph)

@@ -182,32 +182,47 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[object, ...]]:
 
 
 def _init(made: Any, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
-    """`__init__(self, a, b=B)`: the template for this many fields, its names made the fields'."""
-    template = _template(len(fields))
-    names = {f"f{i}": f.name for i, f in enumerate(fields)}
-    code = template.__code__.replace(
-        co_varnames=("self", *names.values(), *template.__code__.co_varnames[len(fields) + 1 :]),
-        co_consts=tuple(names.get(c, c) if type(c) is str else c for c in template.__code__.co_consts),
+    """`__init__(self, a, b=B)`: the template for this many fields, given the fields' setters, its
+    names made the fields'."""
+    inner = _template(len(fields))(*(_setter(made, f.name) for f in fields))
+    names = [f.name for f in fields]
+    code = inner.__code__.replace(
+        co_varnames=("self", *names, *inner.__code__.co_varnames[len(fields) + 1 :]),
         co_name="__init__",
         co_qualname=f"{made.__qualname__}.__init__",
     )
     defaults = [f.default for f in fields if f.default is not dataclasses.MISSING]
-    init: Callable[..., None] = types.FunctionType(code, template.__globals__, "__init__", tuple(defaults) or None)
+    init: Callable[..., None] = types.FunctionType(
+        code, inner.__globals__, "__init__", tuple(defaults) or None, inner.__closure__
+    )
     init.__annotations__ = {f.name: f.type for f in fields} | {"return": None}
     return init
 
 
+def _setter(made: type, name: str) -> Callable[[Any, object], None]:
+    """What sets the field `name` of a new instance: its slot's descriptor (the class's own, or a
+    base's), which `object.__setattr__` would find and call."""
+    for kind in made.__mro__:
+        found = vars(kind).get(name)
+        if isinstance(found, types.MemberDescriptorType):
+            return found.__set__
+        if found is not None:
+            break
+    return lambda self, value: object.__setattr__(self, name, value)
+
+
 @cache
-def _template(count: int) -> Callable[..., None]:
-    """`def __init__(self, f0, f1, ...)` setting each field as a frozen dataclass does: written out in
-    model/inits.py up to 16 fields, else compiled by the standard decorator's own helper."""
-    written: Callable[..., None] | None = getattr(inits, f"init_{count}", None)
+def _template(count: int) -> Callable[..., Callable[..., None]]:
+    """`init_N(s0, s1, ...)`, which gives the `def __init__(self, f0, f1, ...)` setting each field
+    with its setter: written out in model/inits.py up to 16 fields, else compiled by the standard
+    decorator's own helper."""
+    written: Callable[..., Callable[..., None]] | None = getattr(inits, f"init_{count}", None)
     if written is not None:
         return written
-    params = [f"f{i}" for i in range(count)]
-    body = [f"_set(self, {p!r}, {p})" for p in params] or ["pass"]
-    made: Callable[..., None] = dataclasses._create_fn(  # type: ignore[attr-defined]
-        "__init__", ["self", *params], body, globals={"_set": object.__setattr__}
+    params = ", ".join(["self", *(f"f{i}" for i in range(count))])
+    body = [f"def __init__({params}):", *(f"  s{i}(self, f{i})" for i in range(count)), "return __init__"]
+    made: Callable[..., Callable[..., None]] = dataclasses._create_fn(  # type: ignore[attr-defined]
+        f"init_{count}", [f"s{i}" for i in range(count)], body, globals={}
     )
     return made
 

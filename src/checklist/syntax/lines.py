@@ -22,25 +22,36 @@ CLOSING = frozenset({"RPAR", "RSQB"})
 
 class Continuation(PostLex):
     always_accept = ("_NL",)  # the contextual lexer reads a line's end even where no statement may end
+    watch = frozenset({"_NL", *OPENING, *CLOSING})  # the token types `see` looks at; the others pass
 
     def __init__(self) -> None:
         self.open: list[Token] = []
         self.continued: set[int] = set()
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
-        self.open, self.continued = [], set()
-        return self._process(stream)
+        self.begin()
+        return self.go_on(stream)
 
-    def _process(self, stream: Iterator[Token]) -> Iterator[Token]:
-        open_ = self.open
+    def begin(self) -> None:
+        """A new text: no bracket open."""
+        self.open, self.continued = [], set()
+
+    def go_on(self, stream: Iterator[Token]) -> Iterator[Token]:
+        """The tokens the parser gets, from where the postlexer is (lalr.py reads on with it)."""
+        watch, see = self.watch, self.see
         for token in stream:
-            kind = token.type
-            if kind == "_NL":
-                if open_:  # inside brackets: the statement goes on
-                    self.continued.update(range((token.line or 0) + 1, (token.end_line or 0) + 1))
-                    continue
-            elif kind in OPENING:
-                open_.append(token)
-            elif kind in CLOSING and open_:
-                open_.pop()
-            yield token
+            if token.type not in watch or see(token):
+                yield token
+
+    def see(self, token: Token) -> bool:
+        """Whether the parser gets this token (of a type in `watch`); notes the brackets."""
+        kind = token.type
+        if kind == "_NL":
+            if self.open:  # inside brackets: the statement goes on
+                self.continued.update(range((token.line or 0) + 1, (token.end_line or 0) + 1))
+                return False
+        elif kind in OPENING:
+            self.open.append(token)
+        elif kind in CLOSING and self.open:
+            self.open.pop()
+        return True

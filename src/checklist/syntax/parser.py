@@ -27,6 +27,7 @@ from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders
 from checklist import model as m
 from checklist.model.diagnostics import Diagnostic
 from checklist.syntax.keywords import Grammar, grammar
+from checklist.syntax.lalr import Driving
 from checklist.syntax.lines import Continuation
 from checklist.syntax.scanner import Scanning
 from checklist.syntax.statements import BrokenLine, Statement
@@ -80,11 +81,12 @@ def build_parser(
     """The parser, its transformer and the statement keywords; from tables.json when it was
     made from this grammar (else the grammar is analysed, as after an edit to checklist.lark).
     `lines` is the postlexer (`checklist fmt` passes one that keeps the tokens). `faster`: Lark's
-    contextual lexer read in one loop (scanner.py), and no Tree for the rules that are always
-    expanded (`lean`); False, Lark as it comes (tests/syntax/test_scanner.py compares the two)."""
+    contextual lexer and LALR parser read in one loop (scanner.py, lalr.py), and no Tree for the
+    rules that are always expanded (`lean`); False, Lark as it comes (tests/syntax/test_scanner.py
+    and test_lalr.py compare the two)."""
     transformer = ToStatements()
     lines = lines or Continuation()
-    plugins = {"ContextualLexer": Scanning} if faster else {}
+    plugins = {"ContextualLexer": Scanning, "LALR_Parser": Driving} if faster else {}
     tables = _tables() if from_tables else None
     if tables is not None:
         # plain data, no pickle: the loader Lark's own standalone parsers use

@@ -10,8 +10,11 @@ the only description of the tokens, and nothing here names one.
 
 What it gives is what Lark's gives, token for token: the same types, values and positions, the
 same lexer state after each token (`line_ctr`, `last_token`), and on text no terminal of the
-state matches, Lark's own error, raised by Lark's own lexers from the place it stopped.
-tests/syntax/test_scanner.py compares the two on flow/ and on broken and random text.
+state matches, Lark's own error, raised by Lark's own lexers from the place it stopped. One match
+reads a token and the spaces after it (`_trailing`: only where no state could read those spaces
+otherwise), which Lark reads as a second token and drops. The parser's loop (lalr.py) reads
+tokens with the same plans. tests/syntax/test_scanner.py compares the two on flow/ and on broken
+and random text.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from lark.exceptions import LexError
-from lark.lexer import BasicLexer, ContextualLexer, LexerState, PatternStr, Token, UnlessCallback
+from lark.lexer import BasicLexer, ContextualLexer, LexerState, PatternStr, TerminalDef, Token, UnlessCallback
 
 # (the match for each first character, types dropped unseen, types that may hold a newline,
 #  {type: (keywords, callback, ignored)})
@@ -42,7 +45,7 @@ class Scanning(ContextualLexer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._plans = _Plans(self.lexers)  # type: ignore[arg-type]
+        self._plans = _Plans(self.lexers, _trailing(self.root_lexer))  # type: ignore[arg-type]
 
     def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
         plans = self._plans
@@ -61,16 +64,16 @@ class Scanning(ContextualLexer):
                 return
             kind = found.lastgroup
             token_pos, token_line, column = pos, line, pos - start + 1
-            pos = found.end()
+            value = found.group(kind)
+            pos = token_end = token_pos + len(value)
             if kind in multiline:
-                value = found.group()
                 newlines = value.count("\n")
                 if newlines:
                     line += newlines
                     start = token_pos + value.rindex("\n") + 1
             if kind in skip:  # ignored (WS, COMMENT), and no callback wants it
+                pos = found.end()
                 continue
-            value = found.group()
             line_ctr.char_pos, line_ctr.line, line_ctr.line_start_pos = pos, line, start
             line_ctr.column = pos - start + 1
             token = new_str(Token, value)
@@ -80,8 +83,8 @@ class Scanning(ContextualLexer):
             token.line = token_line
             token.column = column
             token.end_line = line
-            token.end_column = pos - start + 1
-            token.end_pos = pos
+            token.end_column = token_end - start + 1
+            token.end_pos = token_end
             extra = special.get(kind)
             if extra is not None:
                 words, callback, ignored = extra
@@ -95,6 +98,8 @@ class Scanning(ContextualLexer):
                         raise LexError(f"Callbacks must return a token (returned {token!r})")
             lexer_state.last_token = token
             yield token
+            pos = found.end()  # past the ignored text the match read on (_trailing), as Lark's next match would be
+            line_ctr.char_pos, line_ctr.column = pos, pos - start + 1
         line_ctr.char_pos, line_ctr.line, line_ctr.line_start_pos = pos, line, start
         line_ctr.column = pos - start + 1
 
@@ -107,26 +112,30 @@ class _Plans(dict[int, _Plan]):
     """Each parser state's plan, made the first time the state is met (as Lark builds a state's
     regexes only then: a flow meets a few dozen of its 86 lexers, and each costs a compile)."""
 
-    def __init__(self, lexers: dict[int, BasicLexer]) -> None:
+    def __init__(self, lexers: dict[int, BasicLexer], trail: TerminalDef | None) -> None:
         super().__init__()
         self._lexers = lexers
+        self._trail = trail
         self._made: dict[int, _Plan] = {}  # by lexer: states that share one share its plan
 
     def __missing__(self, state: int) -> _Plan:
         lexer = self._lexers[state]
         plan = self._made.get(id(lexer))
         if plan is None:
-            plan = self._made[id(lexer)] = _plan(lexer)
+            plan = self._made[id(lexer)] = _plan(lexer, self._trail)
         self[state] = plan
         return plan
 
 
-def _plan(lexer: BasicLexer) -> _Plan:
+def _plan(lexer: BasicLexer, trail: TerminalDef | None) -> _Plan:
     """What `lex` needs of one state's BasicLexer, taken from the lexer Lark built: its match (the
-    alternation of the state's terminals, in Lark's order), the types dropped without a token,
-    those that may hold a newline, and for each type with a callback, (the keywords it may be
-    instead, the callback, whether the type is ignored)."""
+    alternation of the state's terminals, in Lark's order, reading on past the ignored `trail`
+    after a token), the types dropped without a token, those that may hold a newline, and for each
+    type with a callback, (the keywords it may be instead, the callback, whether the type is
+    ignored)."""
     scanner = lexer.scanner  # builds the regexes and `lexer.callback` (keyword retyping among them)
+    if trail is not None and (trail.name not in lexer.ignore_types or trail.name in lexer.callback):
+        trail = None  # ignored text this state's lexer would not drop as it is
     special: dict[str, tuple[dict[str, str] | None, Callable[[Token], Token] | None, bool]] = {}
     for kind, callback in lexer.callback.items():
         words = _plain_words(callback) if not lexer.g_regex_flags else None
@@ -134,7 +143,29 @@ def _plan(lexer: BasicLexer) -> _Plan:
             continue  # an ignored token, retyped and dropped: dropped
         special[kind] = (words, None if words is not None else callback, kind in lexer.ignore_types)
     skip = frozenset(lexer.ignore_types - set(special))
-    return _ByFirst(scanner), skip, lexer.newline_types, special
+    return _ByFirst(scanner, trail), skip, lexer.newline_types, special
+
+
+def _trailing(root: BasicLexer) -> TerminalDef | None:
+    """An ignored terminal (WS) that each token's regex may read on past, so that a token and the
+    spaces after it take one match, not two: the text is the same whatever the state after the
+    token, because no other terminal of the grammar may start where it may (their first characters
+    are known and none is one of its own), it holds no newline and has no callback. Lark's lexer
+    would read it as the next token and drop it; the loop goes on past it (lex, lalr.py)."""
+    plain = root.re is re and not root.use_bytes and not root.g_regex_flags
+    if not plain:
+        return None
+    firsts = {t.name: _first(t.pattern.to_regexp(), 0) for t in root.terminals}
+    for terminal in root.terminals:
+        name = terminal.name
+        if name not in root.ignore_types or name in root.newline_types or name in root.user_callbacks:
+            continue
+        own = firsts[name]
+        if re.compile(terminal.pattern.to_regexp()).groups:  # the token's group must stay the match's last
+            continue
+        if own and all(first is not None and not first & own for other, first in firsts.items() if other != name):
+            return terminal
+    return None
 
 
 class _ByFirst(dict[str, _Match]):
@@ -145,28 +176,31 @@ class _ByFirst(dict[str, _Match]):
     terminal whose first characters cannot be told (`_first`) is in every one; made per character
     the first time it is met."""
 
-    def __init__(self, scanner: Any) -> None:
+    def __init__(self, scanner: Any, trail: TerminalDef | None) -> None:
         super().__init__()
         self._scanner = scanner
+        self._trail = None if trail is None else trail.pattern.to_regexp()
         plain = scanner.re_ is re and not scanner.use_bytes  # else every character gets Lark's regexes
         flags = scanner.g_regex_flags
         self._firsts = [(t, _first(t.pattern.to_regexp(), flags) if plain else None) for t in scanner.terminals]
 
     def __missing__(self, char: str) -> _Match:
         chosen = tuple(t for t, first in self._firsts if first is None or char in first)
-        match = self[char] = _alternation(self._scanner, chosen)
+        match = self[char] = _alternation(self._scanner, chosen, self._trail)
         return match
 
 
-def _alternation(scanner: Any, terminals: tuple[Any, ...]) -> _Match:
-    """Scanner.match over these terminals (as Lark's Scanner writes them), without the tuple."""
+def _alternation(scanner: Any, terminals: tuple[Any, ...], trail: str | None) -> _Match:
+    """Scanner.match over these terminals (as Lark's Scanner writes them), without the tuple, and
+    reading on past the ignored text `trail` after the token (the token is the match's group)."""
     if not terminals:
         return _nothing
-    if len(terminals) == len(scanner.terminals):
+    if len(terminals) == len(scanner.terminals) and trail is None:
         patterns = scanner._mres  # all of them: Lark's own regexes
     else:
         try:
-            patterns = [_compiled(tuple((t.name, t.pattern.to_regexp()) for t in terminals), scanner.g_regex_flags)]
+            named = tuple((t.name, t.pattern.to_regexp()) for t in terminals)
+            patterns = [_compiled(named, scanner.g_regex_flags, trail)]
         except (AssertionError, OverflowError, re.error):  # too many groups: Lark's own regexes
             patterns = scanner._mres
     if len(patterns) == 1:
@@ -183,8 +217,11 @@ def _alternation(scanner: Any, terminals: tuple[Any, ...]) -> _Match:
 
 
 @lru_cache(maxsize=1024)
-def _compiled(terminals: tuple[tuple[str, str], ...], flags: int) -> Any:
-    return re.compile("|".join(f"(?P<{name}>{regexp})" for name, regexp in terminals), flags)
+def _compiled(terminals: tuple[tuple[str, str], ...], flags: int, trail: str | None) -> Any:
+    """The alternation (the first that matches wins, as in Lark's), then the ignored text after it
+    if any: optional, so it never changes which terminal matches nor how much of the text."""
+    alternation = "|".join(f"(?P<{name}>{regexp})" for name, regexp in terminals)
+    return re.compile(alternation if trail is None else f"(?:{alternation})(?:{trail})?", flags)
 
 
 def _nothing(text: str, pos: int, end: int) -> None:

@@ -141,8 +141,8 @@ class ToStatements(Formulas):
         self.emit(s.StepLine(self._int(c[1]), _unquote(c[2]), self.sp(c[1])))
 
     def text(self, c: list[Token]) -> None:
-        line = str(c[0])[1:]
-        self.emit(s.ProseLine(line[1:] if line.startswith(" ") else line, self.sp(c[0])))
+        token = c[0]  # `|`, then the prose, less one space after the bar
+        self.emit(s.ProseLine(token[2:] if token.startswith(" ", 1) else token[1:], self.sp(token)))
 
     def refs(self, c: list[Token]) -> None:
         self.emit(s.RefsLine(tuple(self._ref(t) for t in c[1:]), self.sp(c[0])))
