@@ -115,9 +115,14 @@ def test_the_first_screen_is_the_step_its_place_the_roster_and_a_yes_no_question
         "worked out at combat.1: consciousness.roll[actor.dead no, hp-thresholds.state[(actor.current-hp 10"
         " / actor.hp 10)] fine (B419), actor.unconscious no] no (B419, B423) = no"
     )
-    assert first.known == (KnownView("failed-consciousness", "no", "turn", work),)
+    mortal = "worked out at combat.1: actor.incapacitated no = no"  # no mortal wound (seed 002)
+    assert first.known == (
+        KnownView("failed-consciousness", "no", "turn", work),
+        KnownView("incapacitated", "no", "turn", mortal),
+    )
     assert first.question is not None and first.question.kind == "continue"
-    assert (first.cards, first.ledgers, first.overridable, first.messages) == ((), (), ("failed-consciousness",), ())
+    overridable = ("failed-consciousness", "incapacitated")
+    assert (first.cards, first.ledgers, first.overridable, first.messages) == ((), (), overridable, ())
 
 
 def test_a_step_that_asks_nothing_shows_what_it_read_and_where_it_goes(turn: Turn) -> None:
@@ -263,6 +268,7 @@ def test_a_screen_paints_as_the_old_text(turn: Turn) -> None:
         "   known: failed-consciousness = no  (worked out at combat.1: "
         "consciousness.roll[actor.dead no, hp-thresholds.state[(actor.current-hp 10 / actor.hp 10)] fine"
         " (B419), actor.unconscious no] no (B419, B423) = no)\n"
+        "   known: incapacitated = no  (worked out at combat.1: actor.incapacitated no = no)\n"
         "   next: combat.2 Stun recovery  (otherwise)\n"
         "Press Enter to go on."
     )

@@ -72,6 +72,7 @@ DERIVED = (
     *("pain-threshold", "holding-weapon", "others-waiting", "has-parry", "has-block", "sides-standing", "tactic"),
     "has-body",  # yes: the sheet gives its own hit location table (a GCS body); no: the flow's is used
     "aiming-at",  # whom their Aim is at while it lasts (B364); none otherwise
+    "incapacitated",  # yes: mortally wounded (seed 002, Mortal Wounds); no without a roster
 )
 ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # `actor.NAME`
 UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed
@@ -84,7 +85,7 @@ KEYED_STATE = ("wounds", "crippled", "aimed-at", "aimed-with")  # by hit locatio
 BODY_KEYED = ("in-body", "location-at", "location-penalty", "location-kind", "natural-dr")
 KEYED = ("skill", "dr", "dr-listed", "flexible-armor", "in-hand", *KEYED_STATE, *BODY_KEYED, *WEAPON_ATTRIBUTES)
 # read as `no` when the run has no roster or the role names nobody in it: the flow's own table is used
-SHEETLESS_NO = ("has-body", "in-body", "mortally-wounded")  # no roster: no body of its own, no mortal wound kept
+SHEETLESS_NO = ("has-body", "in-body", "incapacitated")  # no roster: no body of its own, no mortal wound kept
 # a choice from this table names a hit location: against a target whose sheet has a body, that body's locations
 BODY_TABLE = "hit-locations"
 # the flow's damage types (injury.flow's damage-type): a roster's DR may differ by them

@@ -94,6 +94,8 @@ class Roster:
             return sheet.pain_threshold
         if attr == "has-body":
             return "yes" if sheet.locations else "no"
+        if attr == "incapacitated":  # seed 002, Mortal Wounds: "You are incapacitated"
+            return "yes" if state.mortally_wounded else "no"
         if attr == "aiming-at":  # the combatant their Aim is at, while it lasts
             aimed = self.index(state.aim_at) if state.aim_turns > 0 and state.aim_at else None
             return self.sheets[aimed].name if aimed is not None else None
