@@ -181,8 +181,7 @@ class Reader:
     def _only_foe(self) -> str | None:
         roster = self.roster
         assert roster is not None
-        mine = roster.side(roster.current)
-        foes = [i for i in range(len(roster.sheets)) if roster.side(i) != mine and roster.standing(i)]
+        foes = [i for i in roster.foes_and_allies()[0] if roster.standing(i)]
         return roster.sheets[foes[0]].name if len(foes) == 1 else None
 
     def _assumes(self, decl: m.Fact) -> bool:

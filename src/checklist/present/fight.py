@@ -182,7 +182,7 @@ def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack]) ->
             timed.append((i, 0, LogLine(round_, "unconscious", actor, "failed the HT roll to stay conscious")))
         if visit.step == READY and turns[i] not in readied:
             readied.add(turns[i])
-            timed.append((i, 0, LogLine(round_, "ready", actor, _instead(trace[:i], turns[:i], turns[i]))))
+            timed.append((i, 0, LogLine(round_, "ready", actor, _instead(trace, turns, i))))
     order = 0  # the lines of one attack's hits share its start: they keep their own order
     for attack in attacks:
         lines = _attack_events(attack) if attack.first else []
@@ -192,14 +192,15 @@ def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack]) ->
     return tuple(line for _, _, line in sorted(timed, key=lambda t: (t[0], t[1])))
 
 
-def _instead(before: tuple[Visit, ...], turns: list[int], turn: int) -> str:
-    """Why a Ready came at step 27 instead of the attack (its weapon was not ready); "" for a Ready chosen."""
-    for visit, at in zip(reversed(before), reversed(turns), strict=True):
-        if at != turn:
+def _instead(trace: tuple[Visit, ...], turns: list[int], ready: int) -> str:
+    """Why the Ready at visit `ready` came at step 27 instead of the attack (its weapon was not ready),
+    looking back through its turn; "" for a Ready chosen."""
+    for i in range(ready - 1, -1, -1):
+        if turns[i] != turns[ready]:
             break
-        used = {fact: value for fact, value, _ in visit.used}
-        if visit.step == ATTACK_STARTS and used.get("weapon-ready") == "no":
-            return f"instead of attacking: the {used.get('weapon') or 'weapon'} was not ready"
+        visit = trace[i]
+        if visit.step == ATTACK_STARTS and _unready(visit):
+            return f"instead of attacking: the {_used((visit,)).get('weapon') or 'weapon'} was not ready"
     return ""
 
 

@@ -141,10 +141,14 @@ class Roster:
         state = self.states[who]
         return not (state.dead or state.unconscious or state.mortally_wounded)
 
+    def sides_left(self) -> set[str]:
+        """The sides with someone still standing (`standing`)."""
+        return {self.side(i) for i in range(len(self.sheets)) if self.standing(i)}
+
     def sides_standing(self) -> int | None:
-        """How many sides still have someone neither dead nor unconscious; None (not known) while
-        several stand and the roster gives no sides."""
-        standing = {self.side(i) for i in range(len(self.sheets)) if self.standing(i)}
+        """How many sides still have someone standing; None (not known) while several stand and the
+        roster gives no sides."""
+        standing = self.sides_left()
         if len(standing) > 1 and not any(s.side for s in self.sheets):
             return None
         return len(standing)

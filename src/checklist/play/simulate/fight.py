@@ -164,7 +164,7 @@ def _outcome(
     problems: tuple[str, ...],
 ) -> Outcome:
     fighters = tuple(_fighter(setup.program, roster, i) for i in range(len(roster.sheets)))
-    standing = {roster.side(i) for i in range(len(roster.sheets)) if roster.standing(i)}  # a mortal wound too
+    standing = roster.sides_left()  # a mortal wound is down too
     winner = next(iter(standing)) if end == "over" and len(standing) == 1 else None
     ways: tuple[str, ...] = ()
     if winner is not None:
