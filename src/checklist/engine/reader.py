@@ -346,8 +346,8 @@ class Reader:
     def _evaluator_made(self) -> Evaluator:
         def read(fact: str) -> Value | None:
             value = self.read(fact)
-            if value is not None:  # a fact a condition read is a fact the result depends on
-                evaluator.facts.append(fact)
+            if value is not None and self._made is not None:  # a fact a condition read is one the result depends on
+                self._made.facts.append(fact)
             return value
 
         def holds(cond: m.Condition) -> bool:
@@ -356,8 +356,12 @@ class Reader:
                 raise Need(self.ask(result)[0])
             return result
 
-        evaluator = Evaluator(self.program, self._input, holds, self.attribute)
-        return evaluator
+        return Evaluator(self.program, self._input, holds, self.attribute)
+
+    def release(self) -> None:
+        """Let go of the evaluator, which refers back to this reader: without the cycle, the reader is
+        freed when the last state that holds it is (the collector need not find it)."""
+        self._made = None
 
     def _input(self, fact: str) -> Value:
         """A fact an expression reads: one that cannot be worked out here is asked instead

@@ -50,6 +50,7 @@ class Evaluated:
 def evaluated(program: Program, state: State, reader: Reader) -> Evaluated:
     """Run the step's statements on `state` and say what came of it."""
     need, decision = step_move(program, state, reader)
+    reader.release()
     return Evaluated(need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader)
 
 
