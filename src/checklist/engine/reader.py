@@ -13,7 +13,7 @@ from contextlib import suppress
 from checklist import model as m
 from checklist.compute.evaluate import ROLES, CannotCompute, Evaluator, Need, NoRoster, as_value, show
 from checklist.engine.questions import Value
-from checklist.engine.state import Frame, How, Known, State, known_of
+from checklist.engine.state import Frame, How, Known, State, by_name
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
@@ -61,7 +61,7 @@ class Reader:
         self.program = program
         self.roster = roster
         self.frames = frames
-        self.known = known_of(facts)
+        self._base = by_name(facts)  # shared, never changed: what this reader works out goes to `changed`
         self.step = step
         self.seq = seq
         self.changed: dict[str, Known] = {}
@@ -82,7 +82,7 @@ class Reader:
             return None
 
     def value(self, fact: str) -> Value:
-        known = self.known.get(fact)
+        known = self.changed.get(fact) or self._base.get(fact)
         decl = self.program.facts.get(fact)
         if decl is not None and (known is None or known.how != "override"):
             if self.preset and fact in self.preset:
@@ -201,7 +201,7 @@ class Reader:
         assert value is not None
         self.seq += 1
         known = Known(decl.name, value, decl.scope, how, self.step, self.seq, work=work)
-        self.known[decl.name] = self.changed[decl.name] = known
+        self.changed[decl.name] = known
         self._consult(decl.name)
         return value
 
@@ -222,7 +222,7 @@ class Reader:
 
     def add_line(self, fact: str, ledger: str) -> None:
         """Make `fact` a line of `ledger` (once); the fact must be known."""
-        current = self.known.get(ledger)
+        current = self.changed.get(ledger) or self._base.get(ledger)
         decl = self.program.facts[ledger]
         if current is None:
             self.seq += 1
@@ -230,16 +230,16 @@ class Reader:
         if all(line != fact for line, _ in current.lines):
             current = evolve(current, lines=current.lines + ((fact, self.step),))
         current = evolve(current, value=self._sum(current))
-        self.known[ledger] = self.changed[ledger] = current
+        self.changed[ledger] = current
 
     def ledger(self, name: str) -> int:
-        current = self.known.get(name)
+        current = self.changed.get(name) or self._base.get(name)
         if current is None:
             return 0
         total = self._sum(current)
         if total != current.value:
             current = evolve(current, value=total)
-            self.known[name] = self.changed[name] = current
+            self.changed[name] = current
         return total
 
     # ---- the roster ---------------------------------------------------------------------
@@ -403,7 +403,7 @@ class Reader:
         work = f"{worked.work} = {value}" + (" (rounded down)" if rounded else "")
         self.seq += 1
         known = Known(decl.name, value, decl.scope, "computed", self.step, self.seq, work=work, deps=worked.facts)
-        self.known[decl.name] = self.changed[decl.name] = known
+        self.changed[decl.name] = known
         self._consult(decl.name)
         return value
 
@@ -419,4 +419,20 @@ def _fits(decl: m.Fact, value: Value, program_tables: dict[str, m.Table]) -> boo
     if decl.kind in ("combatant", "weapon"):  # a name the roster gave
         return isinstance(value, str) and value != ""
     table = program_tables.get(decl.table or "")
-    return table is not None and str(value) in {slug(r.cells[0]) for r in table.rows if r.cells}
+    return table is not None and str(value) in _row_names(table)
+
+
+_ROW_NAMES: dict[int, tuple[m.Table, frozenset[str]]] = {}
+
+
+def _row_names(table: m.Table) -> frozenset[str]:
+    """The values a table fact can take: its rows' first cells, as slugs, kept by the table's identity
+    (a table hashes all its rows). The entry holds the table, so its id cannot be reused meanwhile."""
+    kept = _ROW_NAMES.get(id(table))
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    if len(_ROW_NAMES) > 10_000:  # a language server builds flow after flow
+        _ROW_NAMES.clear()
+    names = frozenset(slug(r.cells[0]) for r in table.rows if r.cells)
+    _ROW_NAMES[id(table)] = (table, names)
+    return names

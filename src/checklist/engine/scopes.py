@@ -87,6 +87,8 @@ def forget(
     """What is still known on arrival at `key`: the module docstring's rule, and docs/run.md's two others."""
     drop: set[int] = set()
     scope = scopes.starts_at(key)
+    if scope is None and key not in {k.step for k in facts}:  # most arrivals: nothing to forget
+        return facts, spare
     if scope is not None:
         keep_set = scope in spare  # the run started before this scope's first head
         drop.update(

@@ -332,7 +332,7 @@ class Session:
     def _move(self, state: State, decision: Decision) -> State:
         assert state.trail is not None
         last = state.trail.visit
-        known = state.known()
+        known = st.by_name(state.facts)
         used = tuple(
             (name, known[name].value, st.shown_how(known[name], state.step))
             for name in state.consulted

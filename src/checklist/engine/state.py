@@ -237,13 +237,18 @@ _last: list[tuple[tuple[Known, ...], dict[str, Known]]] = [((), {})]
 
 
 def known_of(facts: tuple[Known, ...]) -> dict[str, Known]:
-    """`facts` by name, as a new dict. The engine asks this of the same tuple several times in a row
-    (a step's reader, then its move), so the last one is kept and copied."""
+    """`facts` by name, as a new dict (the caller may change it)."""
+    return by_name(facts).copy()
+
+
+def by_name(facts: tuple[Known, ...]) -> dict[str, Known]:
+    """`facts` by name, a dict shared with other callers: not to be changed. The engine asks this of the
+    same tuple several times in a row (a step's reader, then its move), so the last one is kept."""
     last, made = _last[0]
     if last is not facts:  # identity: the kept tuple cannot be freed and its id reused
         made = {k.fact: k for k in facts}
         _last[0] = (facts, made)
-    return made.copy()
+    return made
 
 
 def merged(state: State, changed: tuple[Known, ...], **more: object) -> State:

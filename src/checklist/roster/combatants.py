@@ -208,7 +208,10 @@ class Roster:
         return self._changed(who, wounds=_put(state.wounds, place, value))
 
     def _changed(self, who: int, **changes: Any) -> Roster:
-        """The roster with combatant `who`'s Condition changed."""
+        """The roster with combatant `who`'s Condition changed (itself when nothing changes: a turn records
+        `parries = 0` and the like whether or not they were)."""
+        if all(getattr(self.states[who], name) == value for name, value in changes.items()):
+            return self
         states = list(self.states)
         states[who] = evolve(states[who], **changes)
         return evolve(self, states=tuple(states))
