@@ -74,6 +74,11 @@ class Reader:
         self._busy: set[str] = set()
         self._made: Evaluator | None = None
 
+    @property
+    def known(self) -> dict[str, Known]:
+        """The facts as this reader knows them now, by name (a new dict)."""
+        return {**self._base, **self.changed}
+
     def read(self, fact: str) -> Value | None:
         """The fact's value, computing it if it can; None if it is not known yet."""
         try:
