@@ -12,13 +12,13 @@ from contextlib import suppress
 
 from checklist import model as m
 from checklist.compute.evaluate import ROLES, CannotCompute, Evaluator, Need, NoRoster, as_value, show
+from checklist.engine.fits import fits
 from checklist.engine.questions import Value
 from checklist.engine.state import Frame, How, Known, State, by_name
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
 from checklist.model.frozen import evolve
-from checklist.model.names import slug
 from checklist.model.vocabulary import BODY_TABLE, OWNED, OWNED_AT, SHEETLESS_NO
 from checklist.roster.combatants import Roster, RosterError, at_key
 
@@ -402,7 +402,7 @@ class Reader:
         finally:
             self._busy.discard(decl.name)
         value, rounded = as_value(worked.value)
-        if not _fits(decl, value, self.program.tables) and not (decl.table == BODY_TABLE and value in self.body()):
+        if not fits(decl, value, self.program.tables) and not (decl.table == BODY_TABLE and value in self.body()):
             self.failed[decl.name] = f"worked out `{show(worked.value)}`, which is not a value of `{decl.name}`"
             raise CannotCompute(self.failed[decl.name])
         work = f"{worked.work} = {value}" + (" (rounded down)" if rounded else "")
@@ -414,30 +414,3 @@ class Reader:
 
     def _consult(self, fact: str) -> None:
         self.consulted[fact] = None
-
-
-def _fits(decl: m.Fact, value: Value, program_tables: dict[str, m.Table]) -> bool:
-    if decl.kind in ("number", "roll", "ledger"):
-        return isinstance(value, int)
-    if decl.kind in ("yes/no", "choice"):
-        return str(value) in decl.choices
-    if decl.kind in ("combatant", "weapon"):  # a name the roster gave
-        return isinstance(value, str) and value != ""
-    table = program_tables.get(decl.table or "")
-    return table is not None and str(value) in _row_names(table)
-
-
-_ROW_NAMES: dict[int, tuple[m.Table, frozenset[str]]] = {}
-
-
-def _row_names(table: m.Table) -> frozenset[str]:
-    """The values a table fact can take: its rows' first cells, as slugs, kept by the table's identity
-    (a table hashes all its rows). The entry holds the table, so its id cannot be reused meanwhile."""
-    kept = _ROW_NAMES.get(id(table))
-    if kept is not None and kept[0] is table:
-        return kept[1]
-    if len(_ROW_NAMES) > 10_000:  # a language server builds flow after flow
-        _ROW_NAMES.clear()
-    names = frozenset(slug(r.cells[0]) for r in table.rows if r.cells)
-    _ROW_NAMES[id(table)] = (table, names)
-    return names

@@ -1,0 +1,35 @@
+"""Whether a worked-out value is one its fact can take: a number, one of its choices, a name, a table's row."""
+
+from __future__ import annotations
+
+from checklist import model as m
+from checklist.engine.questions import Value
+from checklist.model.names import slug
+
+
+def fits(decl: m.Fact, value: Value, tables: dict[str, m.Table]) -> bool:
+    """Whether `value` is one of `decl`'s values."""
+    if decl.kind in ("number", "roll", "ledger"):
+        return isinstance(value, int)
+    if decl.kind in ("yes/no", "choice"):
+        return str(value) in decl.choices
+    if decl.kind in ("combatant", "weapon"):  # a name the roster gave
+        return isinstance(value, str) and value != ""
+    table = tables.get(decl.table or "")
+    return table is not None and str(value) in _row_names(table)
+
+
+_ROW_NAMES: dict[int, tuple[m.Table, frozenset[str]]] = {}
+
+
+def _row_names(table: m.Table) -> frozenset[str]:
+    """The values a table fact can take: its rows' first cells, as slugs, kept by the table's identity
+    (a table hashes all its rows). The entry holds the table, so its id cannot be reused meanwhile."""
+    kept = _ROW_NAMES.get(id(table))
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    if len(_ROW_NAMES) > 10_000:  # a language server builds flow after flow
+        _ROW_NAMES.clear()
+    names = frozenset(slug(r.cells[0]) for r in table.rows if r.cells)
+    _ROW_NAMES[id(table)] = (table, names)
+    return names
