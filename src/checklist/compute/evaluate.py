@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from checklist import model as m
 from checklist.compute import cells
@@ -89,29 +89,34 @@ class Evaluator:
             self.facts = outer
 
     def worked(self, expr: m.Expr) -> tuple[Scalar, str]:
-        if isinstance(expr, m.Num):
-            return fraction(expr.value), str(expr.value)
-        if isinstance(expr, m.Name):
-            return self.name(expr.name)
-        if isinstance(expr, m.Attr):
-            return self.combatant(expr.role, expr.name, None)
-        if isinstance(expr, m.Lookup) and expr.table in ROLES:
+        return _WORKED[type(expr)](self, expr)  # by the node's class: evaluating is the engine's hot path
+
+    def num(self, expr: m.Num) -> tuple[Scalar, str]:
+        return fraction(expr.value), str(expr.value)
+
+    def named(self, expr: m.Name) -> tuple[Scalar, str]:
+        return self.name(expr.name)
+
+    def attribute(self, expr: m.Attr) -> tuple[Scalar, str]:
+        return self.combatant(expr.role, expr.name, None)
+
+    def looked_up(self, expr: m.Lookup) -> tuple[Scalar, str]:
+        if expr.table in ROLES:
             key, work = self.worked(expr.keys[0])
             return self.combatant(expr.table, expr.column, show(key), work)
-        if isinstance(expr, m.Lookup):
-            return self.lookup(expr)
-        if isinstance(expr, m.Call):
-            return self.call(expr)
-        if isinstance(expr, m.Neg):
-            value, work = self.number(expr.operand)
-            return -value, f"-{work}"
-        if isinstance(expr, m.BinOp):
-            return self.binop(expr)
-        if isinstance(expr, m.Test):
-            left, lw = self.number(expr.left)
-            right, rw = self.number(expr.right)
-            ok = COMPARE[expr.op](left, right)
-            return ("yes" if ok else "no"), f"{lw} {expr.op} {rw}"
+        return self.lookup(expr)
+
+    def negated(self, expr: m.Neg) -> tuple[Scalar, str]:
+        value, work = self.number(expr.operand)
+        return -value, f"-{work}"
+
+    def test(self, expr: m.Test) -> tuple[Scalar, str]:
+        left, lw = self.number(expr.left)
+        right, rw = self.number(expr.right)
+        ok = COMPARE[expr.op](left, right)
+        return ("yes" if ok else "no"), f"{lw} {expr.op} {rw}"
+
+    def either(self, expr: m.IfElse) -> tuple[Scalar, str]:
         chosen = expr.then if self.holds(expr.condition) else expr.other
         return self.worked(chosen)
 
@@ -193,26 +198,80 @@ class Evaluator:
         column = table.column(expr.column) if table is not None else None
         if table is None or column is None:
             raise CannotCompute(f"no column `{expr.column}` in table `{expr.table}`")
-        rows = list(table.rows)
+        found = _found(table)
+        chosen: tuple[tuple[int, Scalar], ...] = ()
         shown: list[str] = []
         for index, key in enumerate(expr.keys):
-            if all(index >= len(r.cells) or not r.cells[index] for r in rows):
+            if found.keyless(chosen, index):
                 continue  # every row left takes any value here: the key need not be known
             value, work = self.worked(key)
             shown.append(work)
-            rows = rows_holding(rows, index, value)
+            chosen += ((index, value),)
+        rows = found.rows(chosen)
         where = f"{expr.table}.{expr.column}[{', '.join(shown)}]"
         if not rows:
             raise CannotCompute(f"table `{expr.table}` has no row for {', '.join(shown)}")
         cell = rows[0].cells[column] if column < len(rows[0].cells) else ""
         if not cell or cell.strip() in cells.NO_VALUE:
             raise CannotCompute(f"{where} gives no value (`{cell}`)")
-        found = cells.number(cell)
-        if found is None and not _WORD.fullmatch(cell.strip()):
+        number = cells.number(cell)
+        if number is None and not _WORD.fullmatch(cell.strip()):
             raise CannotCompute(f"{where} gives no single value (`{cell}`)")
-        refs = ", ".join(str(r) for r in table.refs)
-        where += f" {cell}" + (f" ({refs})" if refs else "")
-        return (found if found is not None else slug(cell)), where
+        where += f" {cell}" + (f" ({refs})" if (refs := found.refs) else "")
+        return (number if number is not None else slug(cell)), where
+
+
+_WORKED: dict[type, Callable[[Evaluator, Any], tuple[Scalar, str]]] = {
+    m.Num: Evaluator.num, m.Name: Evaluator.named, m.Attr: Evaluator.attribute, m.Lookup: Evaluator.looked_up,
+    m.Call: Evaluator.call, m.Neg: Evaluator.negated, m.BinOp: Evaluator.binop, m.Test: Evaluator.test,
+    m.IfElse: Evaluator.either,
+}  # fmt: skip
+
+
+class _Found:
+    """How a table's rows are found, key by key, kept for the table: the rows left after each run of
+    keys, and whether every one of them takes any value at the next key (lookups repeat every turn)."""
+
+    __slots__ = ("table", "refs", "_rows", "_keyless")
+
+    def __init__(self, table: m.Table) -> None:
+        self.table = table
+        self.refs = ", ".join(str(r) for r in table.refs)
+        self._rows: dict[tuple[tuple[int, Scalar], ...], list[m.Row]] = {(): list(table.rows)}
+        self._keyless: dict[tuple[tuple[tuple[int, Scalar], ...], int], bool] = {}
+
+    def rows(self, chosen: tuple[tuple[int, Scalar], ...]) -> list[m.Row]:
+        """The rows holding each (index, value) of `chosen`, in order."""
+        rows = self._rows.get(chosen)
+        if rows is None:
+            if len(self._rows) > 4096:  # values read from facts: bounded in a fight, not in a server's life
+                self._rows = {(): self._rows[()]}
+                self._keyless.clear()
+            index, value = chosen[-1]
+            rows = self._rows[chosen] = rows_holding(self.rows(chosen[:-1]), index, value)
+        return rows
+
+    def keyless(self, chosen: tuple[tuple[int, Scalar], ...], index: int) -> bool:
+        """Whether every row left after `chosen` has no cell at `index` (takes any value there)."""
+        kept = self._keyless.get((chosen, index))
+        if kept is None:
+            rows = self.rows(chosen)
+            kept = self._keyless[(chosen, index)] = all(index >= len(r.cells) or not r.cells[index] for r in rows)
+        return kept
+
+
+_FOUND: dict[int, _Found] = {}
+
+
+def _found(table: m.Table) -> _Found:
+    """The table's _Found, kept by its identity (a table hashes all its rows); the entry holds the
+    table, so its id cannot be reused while it is kept."""
+    found = _FOUND.get(id(table))
+    if found is None or found.table is not table:
+        if len(_FOUND) > 10_000:  # a language server builds flow after flow
+            _FOUND.clear()
+        found = _FOUND[id(table)] = _Found(table)
+    return found
 
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9 ,./'()+-]*")  # a value such as `Right Leg`, not `- (*1)`
