@@ -79,6 +79,10 @@ class Reader:
         """The facts as this reader knows them now, by name (a new dict)."""
         return {**self._base, **self.changed}
 
+    def known_fact(self, fact: str) -> Known | None:
+        """The fact as this reader knows it now, if it does (the state's, or what it worked out)."""
+        return self.changed.get(fact) or self._base.get(fact)
+
     def read(self, fact: str) -> Value | None:
         """The fact's value, computing it if it can; None if it is not known yet."""
         try:

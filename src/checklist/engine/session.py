@@ -283,6 +283,7 @@ class Session:
             done = self._evaluate(state)
             read = {"consulted": done.consulted, "roster": done.reader.roster, "acted": done.reader.acted}
             state = st.merged(state, done.changed, **read) if done.changed else evolve(state, **read)
+            known = done.reader.known_fact
             if done.need is not None:
                 return evolve(state, question=done.need.question, decision=None)
             decision = done.decision
@@ -290,7 +291,7 @@ class Session:
             shown = not state.answered or self.program.steps[state.step].cards
             if self.pause and shown and decision.kind != "stuck":
                 return evolve(state, question=CONTINUE, decision=decision)
-            state = self._apply(state, decision)
+            state = self._apply(state, decision, known)
         raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover
 
     def _reader(self, state: State) -> Reader:
@@ -322,21 +323,21 @@ class Session:
     def _evaluate(self, state: State) -> Evaluated:
         return evaluated(self.program, state, self._reader(state))
 
-    def _apply(self, state: State, decision: Decision) -> State:
-        """Carry out a decision (the observers hear of it), recording it in the trace."""
-        new = self._move(state, decision)
+    def _apply(self, state: State, decision: Decision, known: st.Lookup | None = None) -> State:
+        """Carry out a decision (the observers hear of it), recording it in the trace. `known`: the
+        state's facts by name, when the reader that decided has them (else they are looked up)."""
+        new = self._move(state, decision, known or st.by_name(state.facts).get)
         for observer in self.observers:
             observer.decided(state, decision, new)
         return new
 
-    def _move(self, state: State, decision: Decision) -> State:
+    def _move(self, state: State, decision: Decision, known: st.Lookup) -> State:
         assert state.trail is not None
         last = state.trail.visit
-        known = st.by_name(state.facts)
         used = tuple(
-            (name, known[name].value, st.shown_how(known[name], state.step))
+            (name, fact.value, st.shown_how(fact, state.step))
             for name in state.consulted
-            if name in known
+            if (fact := known(name)) is not None
         )
         seen = {v[0] for v in last.used}
         used = last.used + tuple(u for u in used if u[0] not in seen)

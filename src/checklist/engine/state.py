@@ -6,7 +6,7 @@ so undo is a pop, and the journal and the path planner can read it without the m
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from checklist import model as m
@@ -251,11 +251,18 @@ def by_name(facts: tuple[Known, ...]) -> dict[str, Known]:
     return made
 
 
+Lookup = Callable[[str], "Known | None"]  # a fact by name, if known
+
+
 def merged(state: State, changed: tuple[Known, ...], **more: object) -> State:
     """Add what an evaluation computed (or a ledger line it added) to the state's facts (`more`:
-    other fields that change with them, in the same copy)."""
-    names = {k.fact for k in changed}
-    facts = tuple([k for k in state.facts if k.fact not in names]) + changed
+    other fields that change with them, in the same copy). A fact known before moves to the end."""
+    before = by_name(state.facts)
+    if any(k.fact in before for k in changed):
+        names = {k.fact for k in changed}
+        facts = tuple([k for k in state.facts if k.fact not in names]) + changed
+    else:  # most steps: facts worked out for the first time
+        facts = state.facts + changed
     return evolve(state, facts=facts, seq=max(state.seq, max([k.seq for k in changed])), **more)
 
 
