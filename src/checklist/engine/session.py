@@ -339,8 +339,9 @@ class Session:
             for name in state.consulted
             if (fact := known(name)) is not None
         )
-        seen = {v[0] for v in last.used}
-        used = last.used + tuple(u for u in used if u[0] not in seen)
+        if last.used:  # a visit that decides again (after a split): what it read before comes first
+            seen = {v[0] for v in last.used}
+            used = last.used + tuple(u for u in used if u[0] not in seen)
         outcome = f"{last.outcome}; {decision.describe()}" if last.outcome else decision.describe()
         trail = Trail(state.trail.prev, evolve(last, used=used, outcome=outcome))
         if decision.kind == "jump":

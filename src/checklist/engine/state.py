@@ -83,6 +83,8 @@ class Frame:
 
 def branch_label(frames: tuple[Frame, ...]) -> str:
     """The active splits' branches, outermost first ("" outside a split; a lone numbered branch says nothing)."""
+    if not frames:
+        return ""
     return " > ".join(label for frame in frames if (label := frame.label))
 
 

@@ -235,8 +235,32 @@ def evolve(record: _T, **changes: object) -> _T:
     """`dataclasses.replace` for frozen, slotted records, without running `__init__`: the engine copies
     a State several times per step, and `replace` was a fifth of an answer's time."""
     kind = type(record)
+    if _FAST:  # a copier for this class and these changed fields: each slot set once
+        key = (kind, *changes)
+        made = _CHANGERS.get(key) or _changer(kind, key[1:])
+        return made(record, changes)  # type: ignore[no-any-return]
     copy = _COPIERS.get(kind) or _copier(kind)
     return copy(record, changes)  # type: ignore[no-any-return]
+
+
+_CHANGERS: dict[tuple[Any, ...], Callable[[Any, dict[str, object]], Any]] = {}
+
+
+def _changer(kind: type, changed: tuple[str, ...]) -> Callable[[Any, dict[str, object]], Any]:
+    """`copy(record, changes)` for one class and one set of changed fields (a call site's), compiled once:
+    each slot set by its own descriptor from the record or from `changes`."""
+    names: tuple[str, ...] = tuple(kind.__slots__)  # type: ignore[attr-defined]
+    if not set(changed) <= set(names):
+        _refuse(kind, dict.fromkeys(changed))
+    scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
+    scope |= {f"_s{i}": vars(kind)[name].__set__ for i, name in enumerate(names)}
+    body = ["n = _new(_kind)"]
+    body += [f"_s{i}(n, c[{name!r}])" if name in changed else f"_s{i}(n, r.{name})" for i, name in enumerate(names)]
+    made: Callable[[Any, dict[str, object]], Any] = dataclasses._create_fn(  # type: ignore[attr-defined]
+        "copy", ["r", "c"], [*body, "return n"], globals=scope
+    )
+    _CHANGERS[(kind, *changed)] = made
+    return made
 
 
 def _copier(kind: type) -> Callable[[Any, dict[str, object]], Any]:
