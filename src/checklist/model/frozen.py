@@ -237,7 +237,7 @@ def evolve(record: _T, **changes: object) -> _T:
     kind = type(record)
     if _FAST:  # a copier for this class and these changed fields: each slot set once
         key = (kind, *changes)
-        made = _CHANGERS.get(key) or _changer(kind, key[1:])
+        made = _CHANGERS.get(key) or _changer(kind, tuple(changes))
         return made(record, changes)  # type: ignore[no-any-return]
     copy = _COPIERS.get(kind) or _copier(kind)
     return copy(record, changes)  # type: ignore[no-any-return]
