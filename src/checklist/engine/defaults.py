@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from checklist import model as m
 from checklist.compute.evaluate import NoRoster
+from checklist.engine.owned import owned
 from checklist.engine.reader import Reader
 
 TACTICS = "tactics"
@@ -61,9 +62,9 @@ def decider(reader: Reader, decl: m.Fact) -> int | None:
     roll's skill reads (`target-ht` for a knockdown roll), or the actor's; None without a roster."""
     if reader.roster is None:
         return None
-    owned = reader.owner(decl) or reader.owner_at(decl)
-    if owned is not None:
-        return owned[0]
+    owner = owned(reader, decl)
+    if owner is not None:
+        return owner[0]
     role = "target" if decl.scope == "defender" else _role(reader, decl)
     try:
         return reader.combatant(role)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from contextlib import suppress
 
 from checklist import model as m
-from checklist.compute.evaluate import ROLES, CannotCompute, Evaluator, Need, NoRoster, as_value, show
+from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
 from checklist.engine.fits import fits
 from checklist.engine.questions import Value
 from checklist.engine.state import Frame, How, Known, State, by_name
@@ -19,8 +19,8 @@ from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
 from checklist.model.frozen import evolve
-from checklist.model.vocabulary import BODY_TABLE, OWNED, OWNED_AT, SHEETLESS_NO
-from checklist.roster.combatants import Roster, RosterError, at_key
+from checklist.model.vocabulary import BODY_TABLE, SHEETLESS_NO
+from checklist.roster.combatants import Roster, RosterError
 
 _RECOUNTED = ("ledger", "number")  # a ledger sums its lines when read; a number may be a split's branch
 TARGET_ITEMS = ("defender", "combatant-hit", "combatant")  # the split whose branch names the target
@@ -137,7 +137,7 @@ class Reader:
         if decl.dice_expr is None:
             return decl.dice
         try:
-            worked = self._evaluator().run(decl.dice_expr)
+            worked = self.evaluator().run(decl.dice_expr)
             return str(Dice.parse(str(worked.value)))
         except (Need, CannotCompute, DiceError) as why:
             self.failed[decl.name] = f"`{why}` is not known" if isinstance(why, Need) else str(why)
@@ -279,38 +279,6 @@ class Reader:
             raise NoRoster(f"`{name}` is not in the roster")
         return found
 
-    def owner(self, decl: m.Fact) -> tuple[int, str] | None:
-        """Whose is a fact read from what a combatant has (`= actor.grip-mastery`), and what it is."""
-        expr = decl.expr
-        if self.roster is None or not isinstance(expr, m.Attr) or expr.name not in OWNED:
-            return None
-        try:
-            return self.combatant(expr.role), expr.name
-        except NoRoster:
-            return None
-
-    def owner_at(self, decl: m.Fact) -> tuple[int, str] | None:
-        """Whose is a fact read from what a combatant has at a place (`= target.flexible-armor[LOCATION]`),
-        and the name it is kept under (`flexible-armor[torso]`): the place must be known."""
-        expr = decl.expr
-        if self.roster is None or not isinstance(expr, m.Lookup) or expr.table not in ROLES:
-            return None
-        if expr.column not in OWNED_AT or len(expr.keys) != 1:
-            return None
-        try:
-            return self.combatant(expr.table), at_key(expr.column, show(self._evaluator().run(expr.keys[0]).value))
-        except (Need, CannotCompute):
-            return None
-
-    def learn(self, decl: m.Fact, answer: Value) -> Roster | None:
-        """The roster after an answer: one about what a combatant has (Grip Mastery, a shield; the armor
-        on a hit location) is kept for that combatant (and that place) only."""
-        owner = self.owner(decl) or self.owner_at(decl)
-        roster = self.roster if owner is None or self.roster is None else self.roster.learn(*owner, answer)
-        if roster is not None and decl.scope != "defender" and self.program.habitual(decl):
-            roster = roster.remember(roster.current, decl.name, answer)  # the actor's: their target, their range
-        return roster
-
     def attribute(self, role: str, attr: str, key: str | None) -> Value:
         try:
             who = self.combatant(role)  # raises NoRoster without a roster
@@ -337,7 +305,7 @@ class Reader:
         and the flow runs on (docs/roster.md)."""
         try:
             who = self.combatant(action.role)
-            evaluator = self._evaluator()
+            evaluator = self.evaluator()
             worked = evaluator.run(action.expr)
             key = None if action.key is None else as_value(evaluator.run(action.key).value)[0]
         except Need as need:
@@ -354,7 +322,7 @@ class Reader:
         if self.roster is not None:
             self.roster = self.roster.next_turn()
 
-    def _evaluator(self) -> Evaluator:
+    def evaluator(self) -> Evaluator:
         """One evaluator for every expression this reader works out (each run keeps its own facts)."""
         if self._made is None:
             self._made = self._evaluator_made()
@@ -407,7 +375,7 @@ class Reader:
         assert decl.expr is not None
         self._busy.add(decl.name)
         try:
-            worked = self._evaluator().run(decl.expr)
+            worked = self.evaluator().run(decl.expr)
         except CannotCompute as why:
             self.failed[decl.name] = str(why)
             raise

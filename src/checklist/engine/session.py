@@ -22,6 +22,7 @@ from checklist import model as m
 from checklist.compute import evaluate
 from checklist.engine import questions as q
 from checklist.engine import state as st
+from checklist.engine.owned import learnt
 from checklist.engine.questions import CONTINUE, Answer, BadAnswer, Question, Value
 from checklist.engine.reader import Reader
 from checklist.engine.scopes import Scopes, forget
@@ -172,7 +173,7 @@ class Session:
             known = self._replaced(state, fact, answer, how, seq)
             event = Event("answer", state.step, fact.name, answer, rolled=rolled)
             rolls = state.rolls + (1 if rolled else 0)
-            roster = self._reader(state).learn(fact, answer)  # Grip Mastery, a shield: that combatant's
+            roster = learnt(self._reader(state), fact, answer)  # Grip Mastery, a shield: that combatant's
             new = self._settle(
                 evolve(
                     state, facts=known, question=None, decision=None, answered=True, seq=seq, rolls=rolls, roster=roster

@@ -1,0 +1,40 @@
+"""What a combatant has, asked of the game master: whose it is, and the roster that keeps the answer."""
+
+from __future__ import annotations
+
+from checklist import model as m
+from checklist.compute.evaluate import ROLES, CannotCompute, Need, NoRoster, show
+from checklist.engine.questions import Value
+from checklist.engine.reader import Reader
+from checklist.model.vocabulary import OWNED, OWNED_AT
+from checklist.roster.combatants import Roster, at_key
+
+
+def owned(reader: Reader, decl: m.Fact) -> tuple[int, str] | None:
+    """Whose is a fact read from what a combatant has, and the name it is kept under: `= actor.grip-mastery`,
+    or at a place, `= target.flexible-armor[LOCATION]` (`flexible-armor[torso]`: the place must be known)."""
+    expr = decl.expr
+    if reader.roster is None:
+        return None
+    if isinstance(expr, m.Attr) and expr.name in OWNED:
+        try:
+            return reader.combatant(expr.role), expr.name
+        except NoRoster:
+            return None
+    if isinstance(expr, m.Lookup) and expr.table in ROLES and expr.column in OWNED_AT and len(expr.keys) == 1:
+        try:
+            place = show(reader.evaluator().run(expr.keys[0]).value)
+            return reader.combatant(expr.table), at_key(expr.column, place)
+        except (Need, CannotCompute):
+            return None
+    return None
+
+
+def learnt(reader: Reader, decl: m.Fact, answer: Value) -> Roster | None:
+    """The roster after an answer: one about what a combatant has (Grip Mastery, a shield; the armor
+    on a hit location) is kept for that combatant (and that place) only."""
+    owner = owned(reader, decl)
+    roster = reader.roster if owner is None or reader.roster is None else reader.roster.learn(*owner, answer)
+    if roster is not None and decl.scope != "defender" and reader.program.habitual(decl):
+        roster = roster.remember(roster.current, decl.name, answer)  # the actor's: their target, their range
+    return roster
