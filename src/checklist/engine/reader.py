@@ -244,16 +244,16 @@ class Reader:
         if current is None:
             self.seq += 1
             current = Known(ledger, 0, decl.scope, "ledger", self.step, self.seq)
-        if all(line != fact for line, _ in current.lines):
-            current = evolve(current, lines=current.lines + ((fact, self.step),))
-        current = evolve(current, value=self._sum(current))
-        self.changed[ledger] = current
+        lines = current.lines
+        if all(line != fact for line, _ in lines):
+            lines += ((fact, self.step),)
+        self.changed[ledger] = evolve(current, lines=lines, value=self._sum(lines, current.adjust))
 
     def ledger(self, name: str) -> int:
         current = self.changed.get(name) or self._base.get(name)
         if current is None:
             return 0
-        total = self._sum(current)
+        total = self._sum(current.lines, current.adjust)
         if total != current.value:
             current = evolve(current, value=total)
             self.changed[name] = current
@@ -359,9 +359,9 @@ class Reader:
                 raise
             raise Need(fact) from None
 
-    def _sum(self, ledger: Known) -> int:
-        total = ledger.adjust
-        for fact, _step in ledger.lines:
+    def _sum(self, lines: tuple[tuple[str, str], ...], adjust: int) -> int:
+        total = adjust
+        for fact, _step in lines:
             try:
                 value = self.value(fact)
             except CannotCompute:  # a line worked out before, forgotten since (an override): ask it

@@ -36,10 +36,13 @@ def asked_facts(step: m.Step) -> Iterator[str]:
 class Scopes:
     """The heads of each nested scope (step keys)."""
 
-    __slots__ = ("heads",)
+    __slots__ = ("heads", "_widest")
 
     def __init__(self, heads: dict[m.Scope, frozenset[str]]) -> None:
         self.heads = heads
+        self._widest: dict[str, m.Scope] = {}  # each head's widest scope: looked up at every arrival
+        for scope in reversed(NESTED):
+            self._widest |= dict.fromkeys(heads.get(scope, ()), scope)
 
     def __repr__(self) -> str:
         return f"Scopes({self.heads!r})"
@@ -58,10 +61,7 @@ class Scopes:
 
     def starts_at(self, key: str) -> m.Scope | None:
         """The widest scope that arriving at `key` starts anew, if any."""
-        for scope in NESTED:
-            if key in self.heads[scope]:
-                return scope
-        return None
+        return self._widest.get(key)
 
     def before(self, start: str) -> frozenset[m.Scope]:
         """Scopes whose heads come after `start` in printed order (or in another checklist).

@@ -185,7 +185,7 @@ class Session:
     def _replaced(self, state: State, fact: m.Fact, answer: Value, how: How, seq: int) -> tuple[Known, ...]:
         """The facts after an answer: an override also drops what was worked out from the old value."""
         stale = dependents(state.facts, fact.name) if how == "override" else set()
-        old = state.known().get(fact.name)
+        old = st.by_name(state.facts).get(fact.name)
         kept = tuple(k for k in state.facts if k.fact != fact.name and k.fact not in stale)
         if fact.kind == "ledger" and old is not None and isinstance(answer, int):
             reader = Reader(self.program, kept + (evolve(old, adjust=0),), state.step, seq)
@@ -282,9 +282,14 @@ class Session:
             if state.finished is not None:
                 return state
             done = self._evaluate(state)
-            read = {"consulted": done.consulted, "roster": done.reader.roster, "acted": done.reader.acted}
-            state = st.merged(state, done.changed, **read) if done.changed else evolve(state, **read)
-            known = done.reader.known_fact
+            reader = done.reader
+            if done.changed:
+                state = st.merged(
+                    state, done.changed, consulted=done.consulted, roster=reader.roster, acted=reader.acted
+                )
+            else:
+                state = evolve(state, consulted=done.consulted, roster=reader.roster, acted=reader.acted)
+            known = reader.known_fact
             if done.need is not None:
                 return evolve(state, question=done.need.question, decision=None)
             decision = done.decision

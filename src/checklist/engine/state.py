@@ -260,11 +260,16 @@ def merged(state: State, changed: tuple[Known, ...], **more: object) -> State:
     """Add what an evaluation computed (or a ledger line it added) to the state's facts (`more`:
     other fields that change with them, in the same copy). A fact known before moves to the end."""
     before = by_name(state.facts)
+    made = before.copy()  # the new facts by name, for the next step's reader: a copy, not a new dict
     if any(k.fact in before for k in changed):
         names = {k.fact for k in changed}
         facts = tuple([k for k in state.facts if k.fact not in names]) + changed
+        for name in names:
+            made.pop(name, None)
     else:  # most steps: facts worked out for the first time
         facts = state.facts + changed
+    made.update((k.fact, k) for k in changed)
+    _last[0] = (facts, made)
     return evolve(state, facts=facts, seq=max(state.seq, max([k.seq for k in changed])), **more)
 
 
