@@ -12,11 +12,10 @@ forgotten.  docs/run.md gives the other two rules (loops, split branches).
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.engine.state import Known, drop_stale
+from checklist.engine.state import Known, drop_stale, learnt_at
 from checklist.graph.program import Program
 from checklist.model.jumps import reads
 
@@ -82,16 +81,13 @@ class Scopes:
         return [f"{scope}: {', '.join(sorted(self.heads[scope])) or '-'}" for scope in NESTED]
 
 
-_STEP = operator.attrgetter("step")
-
-
 def forget(
     scopes: Scopes, facts: tuple[Known, ...], spare: frozenset[m.Scope], key: str
 ) -> tuple[tuple[Known, ...], frozenset[m.Scope]]:
     """What is still known on arrival at `key`: the module docstring's rule, and docs/run.md's two others."""
     drop: set[int] = set()
     scope = scopes.starts_at(key)
-    if scope is None and key not in map(_STEP, facts):  # most arrivals: nothing to forget
+    if scope is None and key not in learnt_at(facts):  # most arrivals: nothing to forget
         return facts, spare
     if scope is not None:
         keep_set = scope in spare  # the run started before this scope's first head

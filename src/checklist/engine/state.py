@@ -82,9 +82,22 @@ class Frame:
 
 
 def branch_label(frames: tuple[Frame, ...]) -> str:
-    """The active splits' branches, outermost first ("" outside a split; a lone numbered branch says nothing)."""
+    """The active splits' branches, outermost first ("" outside a split; a lone numbered branch says nothing).
+    The last one is kept: a branch makes many visits."""
     if not frames:
         return ""
+    kept, label = _label[0]  # one read: another thread may replace it
+    if kept is frames:
+        return label
+    label = _branch_label(frames)
+    _label[0] = (frames, label)
+    return label
+
+
+_label: list[tuple[tuple[Frame, ...], str]] = [((), "")]
+
+
+def _branch_label(frames: tuple[Frame, ...]) -> str:
     return " > ".join(label for frame in frames if (label := frame.label))
 
 
@@ -254,6 +267,17 @@ def by_name(facts: tuple[Known, ...]) -> dict[str, Known]:
 
 
 Lookup = Callable[[str], "Known | None"]  # a fact by name, if known
+_steps: list[tuple[tuple[Known, ...], frozenset[str | None]]] = [((), frozenset())]
+
+
+def learnt_at(facts: tuple[Known, ...]) -> frozenset[str | None]:
+    """The steps the facts were learnt at (or more: a fact replaced since may leave its old step): an
+    arrival at a step not among them forgets nothing by the loop rule. Kept for the last tuple asked."""
+    kept, steps = _steps[0]
+    if kept is not facts:
+        steps = frozenset([k.step for k in facts])
+        _steps[0] = (facts, steps)
+    return steps
 
 
 def merged(state: State, changed: tuple[Known, ...], **more: object) -> State:
@@ -270,6 +294,9 @@ def merged(state: State, changed: tuple[Known, ...], **more: object) -> State:
         facts = state.facts + changed
     made.update((k.fact, k) for k in changed)
     _last[0] = (facts, made)
+    kept, steps = _steps[0]
+    if kept is state.facts:  # the steps they were learnt at, for the arrival that comes next
+        _steps[0] = (facts, steps | {k.step for k in changed})
     return evolve(state, facts=facts, seq=max(state.seq, max([k.seq for k in changed])), **more)
 
 
