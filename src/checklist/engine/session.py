@@ -42,7 +42,7 @@ from checklist.engine.state import (
     dependents,
     evolve,
 )
-from checklist.engine.step import Evaluated, evaluated
+from checklist.engine.step import Evaluated, Going, evaluated, split_statement
 from checklist.graph.program import Program
 from checklist.model import dice as dice_mod
 from checklist.model.jumps import resolve
@@ -81,6 +81,7 @@ class Session:
         if start is None or start not in program.steps:
             raise SessionError(f"no step `{start}` to start at" if start else "the flow has no steps")
         self.scopes = scopes or Scopes.derive(program)
+        self._going = Going(program)
         self.set_facts: dict[str, Value] = {}
         known: list[Known] = []
         for name, text in (facts or {}).items():
@@ -160,7 +161,7 @@ class Session:
             if not isinstance(answer, tuple):
                 raise BadAnswer("a split needs a number of branches and their names")
             event = Event("split", state.step, names=names)
-            statement = self._split_statement(state)
+            statement = split_statement(self.program.steps[state.step], state.statement)
             decision = Decision("split", statement, names=names)
             new = self._settle(self._apply(evolve(state, question=None, answered=True), decision))
         else:
@@ -269,31 +270,25 @@ class Session:
         if not question.options and not isinstance(value, int):
             raise SessionError(f"`{question.fact}` needs a number, the journal has `{value}`")
 
-    def _split_statement(self, state: State) -> int:
-        step = self.program.steps[state.step]
-        for index in range(state.statement, len(step.jumps)):
-            if isinstance(step.jumps[index], m.Split):
-                return index
-        raise SessionError("no split here")  # pragma: no cover - the question came from one
-
     def _settle(self, state: State) -> State:
         """Run the current step until it asks something, or decides and must show it first."""
         for _ in range(10_000):  # a guard against flows whose splits finish without a visit
             if state.finished is not None:
                 return state
-            done = self._evaluate(state)
-            reader = done.reader
-            if done.changed:
-                state = st.merged(
-                    state, done.changed, consulted=done.consulted, roster=reader.roster, acted=reader.acted
-                )
-            else:
-                state = evolve(state, consulted=done.consulted, roster=reader.roster, acted=reader.acted)
-            known = reader.known_fact
-            if done.need is not None:
-                return evolve(state, question=done.need.question, decision=None)
-            decision = done.decision
-            assert decision is not None
+            decision = self._going.decision(state)
+            known: st.Lookup = st.nothing
+            if decision is None:
+                done = self._evaluate(state)
+                reader = done.reader
+                if done.changed:
+                    state = st.merged(state, done.changed, done.consulted, reader.roster, reader.acted)
+                else:
+                    state = state.evaluated(done.consulted, reader.roster, reader.acted)
+                known = reader.known_fact
+                if done.need is not None:
+                    return evolve(state, question=done.need.question, decision=None)
+                decision = done.decision
+                assert decision is not None
             shown = not state.answered or self.program.steps[state.step].cards
             if self.pause and shown and decision.kind != "stuck":
                 return evolve(state, question=CONTINUE, decision=decision)
@@ -349,7 +344,7 @@ class Session:
             seen = {v[0] for v in last.used}
             used = last.used + tuple(u for u in used if u[0] not in seen)
         outcome = f"{last.outcome}; {decision.describe()}" if last.outcome else decision.describe()
-        trail = Trail(state.trail.prev, evolve(last, used=used, outcome=outcome))
+        trail = Trail(state.trail.prev, last.written(used, outcome))
         if decision.kind == "jump":
             assert decision.target is not None
             return self._arrive(state, decision.target, trail)
@@ -399,7 +394,7 @@ class Session:
         facts, spare = forget(self.scopes, state.facts, state.spare, key) if rules else (state.facts, state.spare)
         branch = st.branch_label(state.frames)
         trail = Trail(after if after is not None else state.trail, Visit(key, branch))
-        return state.visiting(key, 0, trail, facts=facts, spare=spare, acted=0)
+        return state.arriving(key, trail, facts, spare)
 
     def _branch_done(self, state: State) -> State:
         frame = state.frames[-1]

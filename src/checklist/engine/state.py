@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from checklist import model as m
 from checklist.engine.questions import Question, Value, numbered_name
 from checklist.model.frozen import evolve as evolve  # engine modules take it from here
+from checklist.model.frozen import replacer
 from checklist.roster.combatants import Roster
 
 if TYPE_CHECKING:
@@ -135,6 +136,10 @@ class Visit:
     used: tuple[tuple[str, Value, How], ...] = ()
     outcome: str = ""
 
+    def written(self, used: tuple[tuple[str, Value, How], ...], outcome: str) -> Visit:
+        """This visit with what it read and what it decided written up."""
+        return _WRITTEN(self, used, outcome)
+
 
 class Trail:
     """The trace as a persistent linked list: each state shares every earlier visit with the
@@ -233,13 +238,17 @@ class State:
         """The facts by name (a new dict: the caller may change it)."""
         return known_of(self.facts)
 
-    def visiting(self, step: str, statement: int, trail: Trail, **more: object) -> State:
-        """At `step`'s statement `statement`, a new visit: nothing asked, decided or read yet
-        (`more`: other fields that change with it, in the same copy)."""
-        return evolve(
-            self, step=step, statement=statement, trail=trail, question=None, decision=None, consulted=(),
-            answered=False, **more,
-        )  # fmt: skip
+    def visiting(self, step: str, statement: int, trail: Trail) -> State:
+        """At `step`'s statement `statement`, a new visit: nothing asked, decided or read yet."""
+        return _VISITING(self, step, statement, trail, None, None, (), False)
+
+    def arriving(self, step: str, trail: Trail, facts: tuple[Known, ...], spare: frozenset[m.Scope]) -> State:
+        """A new visit of `step` after a jump, with what it forgets forgotten (`visiting`, and the facts)."""
+        return _ARRIVING(self, step, 0, trail, None, None, (), False, facts, spare, 0)
+
+    def evaluated(self, consulted: tuple[str, ...], roster: Roster | None, acted: int) -> State:
+        """After the step's statements ran: what they read, the roster after its records, the actions done."""
+        return _EVALUATED(self, consulted, roster, acted)
 
     def value(self, fact: str) -> Value | None:
         for known in self.facts:
@@ -249,6 +258,11 @@ class State:
 
 
 _last: list[tuple[tuple[Known, ...], dict[str, Known]]] = [((), {})]
+
+
+def nothing(fact: str) -> None:
+    """A reader (or a lookup of facts) that knows nothing."""
+    return None
 
 
 def known_of(facts: tuple[Known, ...]) -> dict[str, Known]:
@@ -280,9 +294,19 @@ def learnt_at(facts: tuple[Known, ...]) -> frozenset[str | None]:
     return steps
 
 
-def merged(state: State, changed: tuple[Known, ...], **more: object) -> State:
-    """Add what an evaluation computed (or a ledger line it added) to the state's facts (`more`:
-    other fields that change with them, in the same copy). A fact known before moves to the end."""
+_WRITTEN = replacer(Visit, "used", "outcome")
+_VISIT = ("step", "statement", "trail", "question", "decision", "consulted", "answered")
+_VISITING = replacer(State, *_VISIT)
+_ARRIVING = replacer(State, *_VISIT, "facts", "spare", "acted")
+_EVALUATED = replacer(State, "consulted", "roster", "acted")
+_MERGED = replacer(State, "facts", "seq", "consulted", "roster", "acted")
+
+
+def merged(
+    state: State, changed: tuple[Known, ...], consulted: tuple[str, ...], roster: Roster | None, acted: int
+) -> State:
+    """Add what an evaluation computed (or a ledger line it added) to the state's facts, with the rest of
+    `State.evaluated`, in the same copy. A fact known before moves to the end."""
     before = by_name(state.facts)
     made = before.copy()  # the new facts by name, for the next step's reader: a copy, not a new dict
     if any(k.fact in before for k in changed):
@@ -297,7 +321,7 @@ def merged(state: State, changed: tuple[Known, ...], **more: object) -> State:
     kept, steps = _steps[0]
     if kept is state.facts:  # the steps they were learnt at, for the arrival that comes next
         _steps[0] = (facts, steps | {k.step for k in changed})
-    return evolve(state, facts=facts, seq=max(state.seq, max([k.seq for k in changed])), **more)
+    return _MERGED(state, facts, max(state.seq, max([k.seq for k in changed])), consulted, roster, acted)
 
 
 def branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[Known, ...]:

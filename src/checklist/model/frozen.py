@@ -246,6 +246,25 @@ def evolve(record: _T, **changes: object) -> _T:
 _CHANGERS: dict[tuple[Any, ...], Callable[[Any, dict[str, object]], Any]] = {}
 
 
+def replacer(kind: type[_T], *changed: str) -> Callable[..., _T]:
+    """`copy(record, value, ...)`: `evolve(record, name=value, ...)` for these fields, in this order, made
+    once for a call site the engine runs at every step (no keywords to gather, no copier to look up)."""
+    names: tuple[str, ...] = tuple(kind.__slots__)  # type: ignore[attr-defined]
+    if not set(changed) <= set(names):
+        _refuse(kind, dict.fromkeys(changed))
+    if not _FAST:
+        return lambda record, *values: evolve(record, **dict(zip(changed, values, strict=True)))
+    scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
+    scope |= {f"_s{i}": vars(kind)[name].__set__ for i, name in enumerate(names)}
+    body = ["n = _new(_kind)"]
+    given = {name: f"v{j}" for j, name in enumerate(changed)}
+    body += [f"_s{i}(n, {given.get(name, 'r.' + name)})" for i, name in enumerate(names)]
+    made: Callable[..., _T] = dataclasses._create_fn(  # type: ignore[attr-defined]
+        "copy", ["r", *given.values()], [*body, "return n"], globals=scope
+    )
+    return made
+
+
 def _changer(kind: type, changed: tuple[str, ...]) -> Callable[[Any, dict[str, object]], Any]:
     """`copy(record, changes)` for one class and one set of changed fields (a call site's), compiled once:
     each slot set by its own descriptor from the record or from `changes`."""
