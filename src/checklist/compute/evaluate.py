@@ -73,6 +73,8 @@ class Worked:
 
 
 class Evaluator:
+    __slots__ = ("program", "read", "holds", "attr", "facts")
+
     def __init__(self, program: Program, read: Reader, holds: TestCondition, attr: AttrReader | None = None) -> None:
         self.program = program
         self.read = read

@@ -38,6 +38,11 @@ Preset = dict[str, Value] | None  # an override given later, taken where the fac
 class Reader:
     """The facts of one evaluation of a step; `changed` holds what it computed or added."""
 
+    __slots__ = (
+        "program", "roster", "frames", "_base", "step", "seq", "changed", "consulted", "failed", "acted",
+        "compute", "assume", "preset", "_busy", "_made",
+    )  # fmt: skip
+
     @classmethod
     def of(
         cls, program: Program, state: State, compute: bool = True, assume: bool = False, preset: Preset = None
