@@ -187,7 +187,8 @@ class Session:
         """The facts after an answer: an override also drops what was worked out from the old value."""
         stale = dependents(state.facts, fact.name) if how == "override" else set()
         old = st.by_name(state.facts).get(fact.name)
-        kept = tuple(k for k in state.facts if k.fact != fact.name and k.fact not in stale)
+        gone = stale | {fact.name} if old is not None else stale
+        kept = tuple(k for k in state.facts if k.fact not in gone) if gone else state.facts
         if fact.kind == "ledger" and old is not None and isinstance(answer, int):
             reader = Reader(self.program, kept + (evolve(old, adjust=0),), state.step, seq)
             adjust = answer - reader.ledger(fact.name)

@@ -95,7 +95,10 @@ def played(setup: Setup, index: int, seed: int) -> tuple[Outcome, Session]:
     """The fight, and its session (for its combat log)."""
     roster = setup.roster
     ended = CombatEnd()
-    session = Session(setup.program, facts=dict(setup.facts), seed=seed, roster=roster, pause=False, observers=[ended])
+    session = Session(
+        setup.program, facts=dict(setup.facts), seed=seed, roster=roster, pause=False, observers=[ended],
+        scopes=setup.scopes,
+    )  # fmt: skip
     watch = Watch() if setup.spec.check else None
     asked: list[str] = []
     end: End = "broken"

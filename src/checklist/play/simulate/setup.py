@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from checklist.engine import journal as jr
+from checklist.engine.scopes import Scopes
 from checklist.graph.program import Program
 from checklist.model.names import slug
 from checklist.play.programs import load_clean
@@ -57,6 +58,7 @@ class Setup:
     facts: tuple[tuple[str, str], ...]  # the roster's [rules], set before the fight as `run` sets them
     npcs: tuple[str, ...]  # the combatants given the default tactic: `--npc NAME` in the replay command
     digest: str  # the flow's, for the session file of a fight
+    scopes: Scopes  # the flow's scope heads, derived once for every fight
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -80,7 +82,7 @@ def load_setup(spec: Spec) -> Setup:
         roster, npcs = _varied(roster, npcs, *spec.vary)
     _two_sides(program, roster)
     facts = roster_rules(program, roster)
-    return Setup(spec, program, roster, tuple(facts.items()), npcs, jr.digest(program))
+    return Setup(spec, program, roster, tuple(facts.items()), npcs, jr.digest(program), Scopes.derive(program))
 
 
 def _roster(given: tuple[str, ...]) -> tuple[Roster, tuple[str, ...]]:
