@@ -92,14 +92,36 @@ def test_evolve_is_replace_without_init(compiled: bool, monkeypatch: pytest.Monk
 
     monkeypatch.setattr(frozen, "_FAST", compiled)
     monkeypatch.setattr(frozen, "_COPIERS", {})
+    monkeypatch.setattr(frozen, "_CHANGERS", {})
     known = Known("hp", 10, "combat", "asked", "combat.1", 3)
     state = State("combat.1", facts=(known,), seq=3)
     moved = {"step": "combat.2", "statement": 1}
     assert frozen.evolve(state, **moved) == dataclasses.replace(state, **moved)
+    assert frozen.evolve(state, statement=1, step="combat.2") == dataclasses.replace(state, **moved)  # any order
     assert frozen.evolve(known, value=8) == dataclasses.replace(known, value=8) != known
     assert frozen.evolve(state) == state and frozen.evolve(state) is not state
     with pytest.raises(TypeError, match="State has no field bogus"):
         frozen.evolve(state, bogus=1)
+    with pytest.raises(TypeError, match="State has no field bogus"):
+        frozen.evolve(state, step="combat.3", bogus=1)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_replacer_is_replace_for_its_fields(compiled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`replacer(kind, *names)(record, *values)` gives `dataclasses.replace(record, **names' values)`,
+    the record itself unchanged, and refuses a field the class does not have when it is made."""
+    from checklist.engine.state import Known, State
+    from checklist.model import frozen
+
+    monkeypatch.setattr(frozen, "_FAST", compiled)
+    known = Known("hp", 10, "combat", "asked", "combat.1", 3)
+    state = State("combat.1", facts=(known,), seq=3, statement=2)
+    move = frozen.replacer(State, "statement", "step", "facts")
+    moved = move(state, 0, "combat.9", ())
+    assert moved == dataclasses.replace(state, statement=0, step="combat.9", facts=())
+    assert (state.step, state.statement, state.facts) == ("combat.1", 2, (known,))
+    with pytest.raises(TypeError, match="State has no field bogus"):
+        frozen.replacer(State, "step", "bogus")
 
 
 def test_the_written_inits_are_the_templates_the_standard_decorator_would_compile() -> None:
