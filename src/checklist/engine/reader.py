@@ -22,7 +22,6 @@ from checklist.model.frozen import evolve
 from checklist.model.vocabulary import BODY_TABLE, SHEETLESS_NO
 from checklist.roster.combatants import Roster, RosterError
 
-_RECOUNTED = ("ledger", "number")  # a ledger sums its lines when read; a number may be a split's branch
 TARGET_ITEMS = ("defender", "combatant-hit", "combatant")  # the split whose branch names the target
 ROSTER_ITEM = "combatant"  # `split T for each combatant`: a branch for every combatant of the roster, not asked
 
@@ -98,14 +97,16 @@ class Reader:
 
     def value(self, fact: str) -> Value:
         known = self.changed.get(fact) or self._base.get(fact)
-        decl = self.program.facts.get(fact)
+        program = self.program
         if (
             known is not None
             and not self.preset
-            and (decl is None or decl.kind not in _RECOUNTED or not self.frames and decl.kind == "number")
+            and fact not in program.ledgers
+            and (not self.frames or fact not in program.numbers)
         ):
             self.consulted[fact] = None  # most reads: a fact known as it is (the engine's most frequent call)
             return known.value
+        decl = program.facts.get(fact)
         if decl is not None and (known is None or known.how != "override"):
             if self.preset and fact in self.preset:
                 return self._take(decl, self.preset[fact], "override", "")

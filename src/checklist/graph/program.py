@@ -55,6 +55,16 @@ class Program:
         return fact.kind == "combatant" or (fact.kind == "number" and self.default_value(fact) is not None)
 
     @cached_property
+    def ledgers(self) -> frozenset[str]:
+        """The ledger facts (a ledger's value is the sum of its lines, worked out when read)."""
+        return frozenset(name for name, fact in self.facts.items() if fact.kind == "ledger")
+
+    @cached_property
+    def numbers(self) -> frozenset[str]:
+        """The number facts (one may be the branch number of a split running)."""
+        return frozenset(name for name, fact in self.facts.items() if fact.kind == "number")
+
+    @cached_property
     def rolled_against(self) -> dict[str, tuple[tuple[str, m.Call], ...]]:
         """Each roll fact's `success(TABLE, ROLL, SKILL)` calls, with the fact each is in, in the
         facts' order: worked out once, as the screen and the defaults ask it at every answer."""
