@@ -22,9 +22,9 @@ def owned(reader: Reader, decl: m.Fact) -> tuple[int, str] | None:
         except NoRoster:
             return None
     if isinstance(expr, m.Lookup) and expr.table in ROLES and expr.column in OWNED_AT and len(expr.keys) == 1:
-        try:
-            place = show(reader.evaluator().run(expr.keys[0]).value)
-            return reader.combatant(expr.table), at_key(expr.column, place)
+        try:  # whose first, then the place, as a step reads them
+            who = reader.combatant(expr.table)
+            return who, at_key(expr.column, show(reader.evaluator().run(expr.keys[0]).value))
         except (Need, CannotCompute):
             return None
     return None

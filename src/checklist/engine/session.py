@@ -174,7 +174,9 @@ class Session:
             known = self._replaced(state, fact, answer, how, seq)
             event = Event("answer", state.step, fact.name, answer, rolled=rolled)
             rolls = state.rolls + (1 if rolled else 0)
-            roster = learnt(self._reader(state), fact, answer)  # Grip Mastery, a shield: that combatant's
+            reader = self._reader(state)
+            roster = learnt(reader, fact, answer)  # Grip Mastery, a shield: that combatant's
+            reader.release()
             new = self._settle(
                 evolve(
                     state, facts=known, question=None, decision=None, answered=True, seq=seq, rolls=rolls, roster=roster
