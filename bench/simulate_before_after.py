@@ -11,6 +11,9 @@ least) and wall clock. It prints, per tree, min and median over the rounds of: m
 checks that both trees played the same fights (the same answers, winners and rounds). Nothing is
 asserted.
 
+`--sweep N [--jobs J]` plays instead, per round and tree, N duels on J processes as `simulate --fights N
+--jobs J` does (the same fights: their answers and draws are printed), timing the wall and the workers' CPU.
+
 `--instructions N` counts instead, under valgrind's callgrind, the instructions of N duels of each
 tree ((N duels - 0 duels) / N, each after a warm-up duel and with the tree's built flow cached):
 deterministic, and blind to the neighbours' load (about a minute a duel).
@@ -51,6 +54,31 @@ print(json.dumps(out))
 """
 
 
+SWEEP = """
+import json, resource, sys, time
+from checklist.play.simulate import pool
+from checklist.play.simulate.setup import Spec, load_setup
+root, fights, jobs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+ready = load_setup(Spec((root + "/tests/data/duel-sides.toml",), (root + "/flow",)))
+wall = time.perf_counter()
+outcomes = pool.fights(ready, fights, 1, jobs)
+wall = time.perf_counter() - wall
+workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+seen = sum(o.answers for o in outcomes), [o.winner for o in outcomes].count(None)
+print(json.dumps({"wall": wall, "cpu": workers.ru_utime + workers.ru_stime, "seen": seen}))
+"""
+
+
+def sweep(root: str, fights: int, jobs: int) -> dict[str, Any]:
+    """`simulate --fights N --jobs J` of the duel in a fresh process of `root`: wall and the workers' CPU."""
+    env = {**os.environ, "PYTHONPATH": os.path.join(root, "src")}
+    done = subprocess.run(
+        [sys.executable, "-c", SWEEP, root, str(fights), str(jobs)], env=env, capture_output=True, text=True, check=True
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
 def child(root: str, fights: int, skirmish: int) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": os.path.join(root, "src")}
     done = subprocess.run(
@@ -84,7 +112,16 @@ def main() -> int:
     parser.add_argument("--fights", type=int, default=20, help="duels per round (20)")
     parser.add_argument("--skirmish", type=int, default=4, help="three-against-five fights per round (4)")
     parser.add_argument("--instructions", type=int, default=0, metavar="N", help="count N duels' instructions")
+    parser.add_argument("--sweep", type=int, default=0, metavar="N", help="N duels on --jobs processes per round")
+    parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    if args.sweep:
+        for _ in range(args.rounds):
+            for name, root in (("before", args.before), ("after", args.after)):
+                r = sweep(root, args.sweep, args.jobs)
+                print(f"{name}: {args.sweep} duels, --jobs {args.jobs}: {r['wall']:.1f} s wall, "
+                      f"{r['cpu']:.1f} CPU s of the workers; answers, draws {r['seen']}", flush=True)  # fmt: skip
+        return 0
     if args.instructions:
         for name, root in (("before", args.before), ("after", args.after)):
             print(f"{name}: {instructions(root, args.instructions) / 1e6:.0f} M instructions a duel", flush=True)
