@@ -189,9 +189,21 @@ def _decided(
         return _return(way.index, state)
     if isinstance(jump, (m.Choose, m.Dispatch)):
         return _to(program, step, way, state, f"{jump.fact} = {read(jump.fact)}")
+    kept = _JUMPS.get(id(way))  # a jump to a step decides the same each time: made once
+    if kept is not None and kept[0] is way and kept[1] is program.steps:
+        return kept[2]
     if isinstance(jump, (m.Go, m.Otherwise)):
-        return _to(program, step, way, state, "go" if isinstance(jump, m.Go) else "otherwise")
-    return _to(program, step, way, state)
+        decision = _to(program, step, way, state, "go" if isinstance(jump, m.Go) else "otherwise")
+    else:
+        decision = _to(program, step, way, state)
+    if decision.kind == "jump":
+        if len(_JUMPS) > 100_000:  # a language server builds flow after flow
+            _JUMPS.clear()
+        _JUMPS[id(way)] = (way, program.steps, decision)
+    return decision
+
+
+_JUMPS: dict[int, tuple[Exit, dict[str, m.Step], Decision]] = {}  # held: their ids cannot be reused
 
 
 def _to(program: Program, step: m.Step, way: Exit, state: State, why: str | None = None) -> Decision:
