@@ -320,7 +320,8 @@ def merged(
     _last[0] = (facts, made)
     kept, steps = _steps[0]
     if kept is state.facts:  # the steps they were learnt at, for the arrival that comes next
-        _steps[0] = (facts, steps | {k.step for k in changed})
+        learnt = {k.step for k in changed}
+        _steps[0] = (facts, steps if learnt <= steps else steps | learnt)
     return _MERGED(state, facts, max(state.seq, max([k.seq for k in changed])), consulted, roster, acted)
 
 
