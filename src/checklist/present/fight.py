@@ -149,12 +149,11 @@ def _attacks(trace: tuple[Visit, ...], roster: Roster) -> list[_Attack]:
     turns = _turns(trace, roster)
     out: list[_Attack] = []
     starts = [i for i, v in enumerate(trace) if v.step == ATTACK_STARTS and not _unready(v)]
+    ends = [len(trace)] * (len(trace) + 1)  # the first turn's end at or after each visit (one pass, not one a start)
+    for i in range(len(trace) - 1, -1, -1):
+        ends[i] = i if trace[i].step == TURN_ENDS else ends[i + 1]
     for n, start in enumerate(starts):
-        stop = min(
-            [s for s in starts[n + 1 :]]
-            + [i for i in range(start, len(trace)) if trace[i].step == TURN_ENDS]
-            + [len(trace)]
-        )
+        stop = min(starts[n + 1] if n + 1 < len(starts) else len(trace), ends[start])
         visits = trace[start:stop]
         cuts = [i for i, v in enumerate(visits) if v.step == HIT_STARTS]
         head = _used(visits[: cuts[0] if cuts else len(visits)])
