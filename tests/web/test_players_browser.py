@@ -48,9 +48,10 @@ def wait_mine(driver: Any, fact: str | None, timeout: float = HANG) -> None:
     def there(d: Any) -> bool:
         found = d.execute_script(
             "const a = document.getElementById('ask'); const m = document.getElementById('mine');"
+            "if (document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')) return null;"
             "return [!!m, a && a.dataset.fact];"
         )
-        return bool(found == [True, fact])
+        return bool(found == [True, fact])  # and htmx done with it: a key pressed while it settles is lost
 
     WebDriverWait(driver, timeout, poll_frequency=0.02).until(there, f"the player's page never asked {fact}")
 
