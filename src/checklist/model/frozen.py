@@ -249,65 +249,59 @@ _CHANGERS: dict[tuple[Any, ...], Callable[[Any, dict[str, object]], Any]] = {}
 def replacer(kind: type[_T], *changed: str) -> Callable[..., _T]:
     """`copy(record, value, ...)`: `evolve(record, name=value, ...)` for these fields, in this order, made
     once for a call site the engine runs at every step (no keywords to gather, no copier to look up)."""
-    names: tuple[str, ...] = tuple(kind.__slots__)  # type: ignore[attr-defined]
-    if not set(changed) <= set(names):
-        _refuse(kind, dict.fromkeys(changed))
     if not _FAST:
+        _checked(kind, changed)
         return lambda record, *values: evolve(record, **dict(zip(changed, values, strict=True)))
-    scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
-    scope |= {f"_s{i}": vars(kind)[name].__set__ for i, name in enumerate(names)}
-    body = ["n = _new(_kind)"]
-    given = {name: f"v{j}" for j, name in enumerate(changed)}
-    body += [f"_s{i}(n, {given.get(name, 'r.' + name)})" for i, name in enumerate(names)]
-    made: Callable[..., _T] = dataclasses._create_fn(  # type: ignore[attr-defined]
-        "copy", ["r", *given.values()], [*body, "return n"], globals=scope
-    )
+    params = [f"v{j}" for j in range(len(changed))]
+    made: Callable[..., _T] = _compiled(kind, changed, params, lambda j, name: params[j])
     return made
 
 
 def _changer(kind: type, changed: tuple[str, ...]) -> Callable[[Any, dict[str, object]], Any]:
-    """`copy(record, changes)` for one class and one set of changed fields (a call site's), compiled once:
-    each slot set by its own descriptor from the record or from `changes`."""
-    names: tuple[str, ...] = tuple(kind.__slots__)  # type: ignore[attr-defined]
-    if not set(changed) <= set(names):
-        _refuse(kind, dict.fromkeys(changed))
-    scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
-    scope |= {f"_s{i}": vars(kind)[name].__set__ for i, name in enumerate(names)}
-    body = ["n = _new(_kind)"]
-    body += [f"_s{i}(n, c[{name!r}])" if name in changed else f"_s{i}(n, r.{name})" for i, name in enumerate(names)]
-    made: Callable[[Any, dict[str, object]], Any] = dataclasses._create_fn(  # type: ignore[attr-defined]
-        "copy", ["r", "c"], [*body, "return n"], globals=scope
-    )
+    """`copy(record, changes)` for one class and one set of changed fields (a call site's), made once."""
+    made: Callable[[Any, dict[str, object]], Any] = _compiled(kind, changed, ["c"], lambda j, name: f"c[{name!r}]")
     _CHANGERS[(kind, *changed)] = made
     return made
 
 
+def _compiled(kind: type, changed: tuple[str, ...], params: list[str], given: Callable[[int, str], str]) -> Any:
+    """`copy(r, *params)` for `kind`, compiled by the standard decorator's helper (as `__init__` is, above):
+    a new record, each slot set by its own descriptor, to `given(j, name)` for the j-th changed field,
+    else to the record's."""
+    names = _checked(kind, changed)
+    scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
+    scope |= {f"_s{i}": vars(kind)[name].__set__ for i, name in enumerate(names)}
+    at = {name: j for j, name in enumerate(changed)}
+    body = ["n = _new(_kind)"]
+    body += [f"_s{i}(n, {given(at[name], name) if name in at else 'r.' + name})" for i, name in enumerate(names)]
+    return dataclasses._create_fn("copy", ["r", *params], [*body, "return n"], globals=scope)  # type: ignore[attr-defined]
+
+
+def _checked(kind: type, changed: tuple[str, ...]) -> tuple[str, ...]:
+    """The class's fields (its slots); TypeError, as `replace` gives, for a changed one it does not have."""
+    names: tuple[str, ...] = tuple(kind.__slots__)  # type: ignore[attr-defined]
+    if not set(changed) <= set(names):
+        _refuse(kind, dict.fromkeys(changed))
+    return names
+
+
 def _copier(kind: type) -> Callable[[Any, dict[str, object]], Any]:
-    """`copy(record, changes)` for one class, made once: each slot copied by its own descriptor,
-    compiled by the standard decorator's helper where there is one (as `__init__` is, above)."""
+    """`copy(record, changes)` for one class, made once, where the standard decorator has no helper to
+    compile with (3.13): each slot copied by its own descriptor, then the changes set."""
     names: tuple[str, ...] = tuple(kind.__slots__)  # type: ignore[attr-defined]
     setters = tuple(vars(kind)[name].__set__ for name in names)
     fields = frozenset(names)
-    copy: Callable[[Any, dict[str, object]], Any]
-    if _FAST:
-        scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind, "_set": object.__setattr__}
-        scope |= {"_fields": fields, "_refuse": _refuse} | {f"_s{i}": s for i, s in enumerate(setters)}
-        body = ["n = _new(_kind)", *(f"_s{i}(n, r.{name})" for i, name in enumerate(names))]
-        body += ["if c:", "    if not c.keys() <= _fields:", "        _refuse(_kind, c)"]
-        body += ["    for k, v in c.items():", "        _set(n, k, v)", "return n"]
-        copy = dataclasses._create_fn("copy", ["r", "c"], body, globals=scope)  # type: ignore[attr-defined]
-    else:
-        values = operator.attrgetter(*names) if len(names) > 1 else (lambda r: (getattr(r, names[0]),))
+    values = operator.attrgetter(*names) if len(names) > 1 else (lambda r: (getattr(r, names[0]),))
 
-        def copy(record: Any, changes: dict[str, object]) -> Any:
-            new: Any = object.__new__(kind)
-            for setter, value in zip(setters, values(record), strict=True):
-                setter(new, value)
-            if changes.keys() - fields:
-                _refuse(kind, changes)
-            for name, value in changes.items():
-                object.__setattr__(new, name, value)
-            return new
+    def copy(record: Any, changes: dict[str, object]) -> Any:
+        new: Any = object.__new__(kind)
+        for setter, value in zip(setters, values(record), strict=True):
+            setter(new, value)
+        if changes.keys() - fields:
+            _refuse(kind, changes)
+        for name, value in changes.items():
+            object.__setattr__(new, name, value)
+        return new
 
     _COPIERS[kind] = copy
     return copy
