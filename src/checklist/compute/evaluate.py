@@ -23,6 +23,7 @@ from checklist.compute.functions import FUNCTIONS
 from checklist.compute.success import success
 from checklist.graph.program import Program
 from checklist.model.conditions import COMPARE
+from checklist.model.kept import Kept
 from checklist.model.names import slug
 
 if TYPE_CHECKING:
@@ -234,10 +235,9 @@ class _Found:
     """How a table's rows are found, key by key, kept for the table: the rows left after each run of
     keys, and whether every one of them takes any value at the next key (lookups repeat every turn)."""
 
-    __slots__ = ("table", "refs", "_rows", "_keyless")
+    __slots__ = ("refs", "_rows", "_keyless")
 
     def __init__(self, table: m.Table) -> None:
-        self.table = table
         self.refs = ", ".join(str(r) for r in table.refs)
         self._rows: dict[tuple[tuple[int, Scalar], ...], list[m.Row]] = {(): list(table.rows)}
         self._keyless: dict[tuple[tuple[tuple[int, Scalar], ...], int], bool] = {}
@@ -262,18 +262,12 @@ class _Found:
         return kept
 
 
-_FOUND: dict[int, _Found] = {}
+_FOUND: Kept[m.Table, _Found] = Kept()
 
 
 def _found(table: m.Table) -> _Found:
-    """The table's _Found, kept by its identity (a table hashes all its rows); the entry holds the
-    table, so its id cannot be reused while it is kept."""
-    found = _FOUND.get(id(table))
-    if found is None or found.table is not table:
-        if len(_FOUND) > 10_000:  # a language server builds flow after flow
-            _FOUND.clear()
-        found = _FOUND[id(table)] = _Found(table)
-    return found
+    """The table's _Found, made once per table."""
+    return _FOUND.get(table) or _FOUND.put(table, _Found(table))
 
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9 ,./'()+-]*")  # a value such as `Right Leg`, not `- (*1)`

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from checklist import model as m
 from checklist.engine.questions import Value
+from checklist.model.kept import Kept
 from checklist.model.names import slug
 
 
@@ -19,17 +20,12 @@ def fits(decl: m.Fact, value: Value, tables: dict[str, m.Table]) -> bool:
     return table is not None and str(value) in _row_names(table)
 
 
-_ROW_NAMES: dict[int, tuple[m.Table, frozenset[str]]] = {}
+_ROW_NAMES: Kept[m.Table, frozenset[str]] = Kept()
 
 
 def _row_names(table: m.Table) -> frozenset[str]:
-    """The values a table fact can take: its rows' first cells, as slugs, kept by the table's identity
-    (a table hashes all its rows). The entry holds the table, so its id cannot be reused meanwhile."""
-    kept = _ROW_NAMES.get(id(table))
-    if kept is not None and kept[0] is table:
-        return kept[1]
-    if len(_ROW_NAMES) > 10_000:  # a language server builds flow after flow
-        _ROW_NAMES.clear()
-    names = frozenset(slug(r.cells[0]) for r in table.rows if r.cells)
-    _ROW_NAMES[id(table)] = (table, names)
+    """The values a table fact can take: its rows' first cells, as slugs (made once per table)."""
+    names = _ROW_NAMES.get(table)
+    if names is None:
+        names = _ROW_NAMES.put(table, frozenset(slug(r.cells[0]) for r in table.rows if r.cells))
     return names

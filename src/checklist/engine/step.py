@@ -20,6 +20,7 @@ from checklist.graph.program import Program
 from checklist.model.conditions import Value
 from checklist.model.frozen import evolve
 from checklist.model.jumps import Ask, Exit, resolve, take
+from checklist.model.kept import Kept
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -189,21 +190,19 @@ def _decided(
         return _return(way.index, state)
     if isinstance(jump, (m.Choose, m.Dispatch)):
         return _to(program, step, way, state, f"{jump.fact} = {read(jump.fact)}")
-    kept = _JUMPS.get(id(way))  # a jump to a step decides the same each time: made once
-    if kept is not None and kept[0] is way and kept[1] is program.steps:
-        return kept[2]
+    kept = _JUMPS.get(way)  # a jump to a step decides the same each time: made once
+    if kept is not None and kept[0] is program.steps:
+        return kept[1]
     if isinstance(jump, (m.Go, m.Otherwise)):
         decision = _to(program, step, way, state, "go" if isinstance(jump, m.Go) else "otherwise")
     else:
         decision = _to(program, step, way, state)
     if decision.kind == "jump":
-        if len(_JUMPS) > 100_000:  # a language server builds flow after flow
-            _JUMPS.clear()
-        _JUMPS[id(way)] = (way, program.steps, decision)
+        _JUMPS.put(way, (program.steps, decision))
     return decision
 
 
-_JUMPS: dict[int, tuple[Exit, dict[str, m.Step], Decision]] = {}  # held: their ids cannot be reused
+_JUMPS: Kept[Exit, tuple[dict[str, m.Step], Decision]] = Kept(100_000)
 
 
 def _to(program: Program, step: m.Step, way: Exit, state: State, why: str | None = None) -> Decision:

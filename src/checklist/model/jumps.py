@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Literal
 
 from checklist import model as m
 from checklist.model.conditions import Value, condition_mentions, decide
+from checklist.model.kept import Kept
 from checklist.model.names import slug
 
 if TYPE_CHECKING:
@@ -137,20 +138,18 @@ def take(
     return _exits(step, index, jump, tables)[0]
 
 
-_KEPT: dict[tuple[int, int, int], tuple[m.Step, Mapping[str, m.Table], tuple[Exit, ...]]] = {}
+_KEPT: Kept[m.Step, tuple[Mapping[str, m.Table], dict[int, tuple[Exit, ...]]]] = Kept(100_000)
 
 
 def _exits(step: m.Step, index: int, jump: m.Jump, tables: Mapping[str, m.Table]) -> tuple[Exit, ...]:
-    """`jump_exits`, kept: a run takes the same jumps again and again. The entry holds the step and
-    the tables it was made from, so their ids cannot be reused while it is kept."""
-    key = (id(step), index, id(tables))
-    kept = _KEPT.get(key)
-    if kept is not None and kept[0] is step and kept[1] is tables:
-        return kept[2]
-    if len(_KEPT) > 100_000:  # a language server builds flow after flow
-        _KEPT.clear()
-    made = tuple(jump_exits(step, index, jump, tables))
-    _KEPT[key] = (step, tables, made)
+    """`jump_exits`, kept for the step and the tables they were made from: a run takes the same jumps
+    again and again."""
+    kept = _KEPT.get(step)
+    if kept is None or kept[0] is not tables:
+        kept = _KEPT.put(step, (tables, {}))
+    made = kept[1].get(index)
+    if made is None:
+        made = kept[1][index] = tuple(jump_exits(step, index, jump, tables))
     return made
 
 
