@@ -257,7 +257,7 @@ class State:
         return None
 
 
-_last: list[tuple[tuple[Known, ...], dict[str, Known]]] = [((), {})]
+_last: list[tuple[tuple[Known, ...], dict[str, Known], frozenset[str | None] | None]] = [((), {}, frozenset())]
 
 
 def nothing(fact: str) -> None:
@@ -273,24 +273,25 @@ def known_of(facts: tuple[Known, ...]) -> dict[str, Known]:
 def by_name(facts: tuple[Known, ...]) -> dict[str, Known]:
     """`facts` by name, a dict shared with other callers: not to be changed. The engine asks this of the
     same tuple several times in a row (a step's reader, then its move), so the last one is kept."""
-    last, made = _last[0]
+    last, made, _ = _last[0]
     if last is not facts:  # identity: the kept tuple cannot be freed and its id reused
         made = {k.fact: k for k in facts}
-        _last[0] = (facts, made)
+        _last[0] = (facts, made, None)
     return made
 
 
 Lookup = Callable[[str], "Known | None"]  # a fact by name, if known
-_steps: list[tuple[tuple[Known, ...], frozenset[str | None]]] = [((), frozenset())]
 
 
 def learnt_at(facts: tuple[Known, ...]) -> frozenset[str | None]:
     """The steps the facts were learnt at (or more: a fact replaced since may leave its old step): an
-    arrival at a step not among them forgets nothing by the loop rule. Kept for the last tuple asked."""
-    kept, steps = _steps[0]
-    if kept is not facts:
-        steps = frozenset([k.step for k in facts])
-        _steps[0] = (facts, steps)
+    arrival at a step not among them forgets nothing by the loop rule. Kept with the facts by name."""
+    last, made, steps = _last[0]
+    if last is facts and steps is not None:
+        return steps
+    steps = frozenset([k.step for k in facts])
+    if last is facts:
+        _last[0] = (facts, made, steps)
     return steps
 
 
@@ -307,7 +308,7 @@ def merged(
 ) -> State:
     """Add what an evaluation computed (or a ledger line it added) to the state's facts, with the rest of
     `State.evaluated`, in the same copy. A fact known before moves to the end."""
-    before = by_name(state.facts)
+    before, (_, _, steps) = by_name(state.facts), _last[0]
     made = before.copy()  # the new facts by name, for the next step's reader: a copy, not a new dict
     if any(k.fact in before for k in changed):
         names = {k.fact for k in changed}
@@ -317,11 +318,8 @@ def merged(
     else:  # most steps: facts worked out for the first time
         facts = state.facts + changed
     made.update((k.fact, k) for k in changed)
-    _last[0] = (facts, made)
-    kept, steps = _steps[0]
-    if kept is state.facts:  # the steps they were learnt at, for the arrival that comes next
-        learnt = {k.step for k in changed}
-        _steps[0] = (facts, steps if learnt <= steps else steps | learnt)
+    learnt = {k.step for k in changed}  # the steps they were learnt at, for the arrival that comes next
+    _last[0] = (facts, made, None if steps is None else steps if learnt <= steps else steps | learnt)
     return _MERGED(state, facts, max(state.seq, max([k.seq for k in changed])), consulted, roster, acted)
 
 
