@@ -73,8 +73,13 @@ class Worked:
     facts: tuple[str, ...]  # the facts it read
 
 
+Read = tuple[str, str] | tuple[str, str, str, str | None]  # ("input"|"read", fact) | ("attr", role, name, key)
+Got = int | str | None  # what a read gave (a condition's read gives None for a fact not known)
+Reads = list[Any]  # each read (a Read), then what it gave (a Got); a read last gave nothing: it raised
+
+
 class Evaluator:
-    __slots__ = ("program", "read", "holds", "attr", "facts")
+    __slots__ = ("program", "read", "holds", "attr", "facts", "reads")
 
     def __init__(self, program: Program, read: Reader, holds: TestCondition, attr: AttrReader | None = None) -> None:
         self.program = program
@@ -82,6 +87,7 @@ class Evaluator:
         self.holds = holds  # a condition's truth; raises Need for an unknown fact
         self.attr = attr
         self.facts: list[str] = []
+        self.reads: Reads | None = None  # a list: each read is noted there, in order (compute/recall.py)
 
     def run(self, expr: m.Expr) -> Worked:
         outer, self.facts = self.facts, []  # a run inside a run (a fact computed on the way) has its own
@@ -126,7 +132,12 @@ class Evaluator:
     def combatant(self, role: str, attr: str, key: str | None, key_work: str = "") -> tuple[Scalar, str]:
         if self.attr is None:
             raise NoRoster("no roster")
+        reads = self.reads
+        if reads is not None:
+            reads.append(("attr", role, attr, key))
         value = self.attr(role, attr, key)
+        if reads is not None:
+            reads.append(value)
         scalar: Scalar = fraction(value) if isinstance(value, int) else value
         where = f"{role}.{attr}" + (f"[{key_work}]" if key is not None else "")
         return scalar, f"{where} {show(scalar)}"
@@ -134,9 +145,14 @@ class Evaluator:
     def name(self, name: str) -> tuple[Scalar, str]:
         if name not in self.program.facts:
             return name, name
+        reads = self.reads
+        if reads is not None:
+            reads.append(("input", name))
         value = self.read(name)
         if value is None:
             raise Need(name)
+        if reads is not None:
+            reads.append(value)
         self.facts.append(name)
         scalar: Scalar = fraction(value) if isinstance(value, int) else value
         return scalar, f"{name} {show(scalar)}"

@@ -13,6 +13,8 @@ from checklist import model as m
 from checklist.compute.evaluate import NoRoster
 from checklist.engine.owned import owned
 from checklist.engine.reader import Reader
+from checklist.graph.program import Program
+from checklist.model.kept import Kept
 
 TACTICS = "tactics"
 
@@ -90,7 +92,19 @@ def npc(reader: Reader, decl: m.Fact) -> str | None:
 
 
 def _role(reader: Reader, decl: m.Fact) -> str:
-    """`target` when what the fact is rolled against reads the target first (`target-ht`), else `actor`."""
+    """`target` when what the fact is rolled against reads the target first (`target-ht`), else `actor`:
+    the program's to say, once per fact (a roll's is found by looking through every fact)."""
+    roles = _ROLES.get(reader.program) or _ROLES.put(reader.program, {})
+    role = roles.get(decl.name)
+    if role is None:
+        role = roles[decl.name] = _found_role(reader, decl)
+    return role
+
+
+_ROLES: Kept[Program, dict[str, str]] = Kept(100)
+
+
+def _found_role(reader: Reader, decl: m.Fact) -> str:
     if decl.dice_expr is not None:
         return _first_role(reader, decl.dice_expr, set()) or "actor"
     for _, call in reader.program.rolled_against.get(decl.name, ())[:1]:

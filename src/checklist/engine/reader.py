@@ -8,10 +8,9 @@ typed over it.  Nothing here asks or prints: the session turns a missing fact in
 
 from __future__ import annotations
 
-from contextlib import suppress
-
 from checklist import model as m
-from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, as_value, show
+from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, Read, as_value, show
+from checklist.compute.recall import Done, Recall, recall_for
 from checklist.engine.fits import fits
 from checklist.engine.questions import Value
 from checklist.engine.state import Frame, How, Known, State, by_name
@@ -20,7 +19,7 @@ from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
 from checklist.model.frozen import evolve
 from checklist.model.vocabulary import BODY_TABLE, SHEETLESS_NO
-from checklist.roster.combatants import Roster, RosterError
+from checklist.roster.combatants import Roster
 
 TARGET_ITEMS = ("defender", "combatant-hit", "combatant")  # the split whose branch names the target
 ROSTER_ITEM = "combatant"  # `split T for each combatant`: a branch for every combatant of the roster, not asked
@@ -39,7 +38,7 @@ class Reader:
 
     __slots__ = (
         "program", "roster", "frames", "_base", "step", "seq", "changed", "consulted", "failed", "acted",
-        "compute", "assume", "preset", "_busy", "_made",
+        "compute", "assume", "preset", "_busy", "_made", "_recall",
     )  # fmt: skip
 
     @classmethod
@@ -78,6 +77,7 @@ class Reader:
         self.preset = preset or {}  # an override given later, taken where the fact is first read
         self._busy: set[str] = set()
         self._made: Evaluator | None = None
+        self._recall: Recall | None = None  # the program's, taken when a fact is first worked out
 
     @property
     def known(self) -> dict[str, Known]:
@@ -142,12 +142,16 @@ class Reader:
         """The dice a roll fact rolls: fixed, or worked out (`roll of actor.weapon-damage`)."""
         if decl.dice_expr is None:
             return decl.dice
+        evaluator = self.evaluator()
+        reads, evaluator.reads = evaluator.reads, None  # not the reads of a fact being worked out meanwhile
         try:
-            worked = self.evaluator().run(decl.dice_expr)
+            worked = evaluator.run(decl.dice_expr)
             return str(Dice.parse(str(worked.value)))
         except (Need, CannotCompute, DiceError) as why:
             self.failed[decl.name] = f"`{why}` is not known" if isinstance(why, Need) else str(why)
             return None
+        finally:
+            evaluator.reads = reads
 
     def names_for(self, decl: m.Fact) -> tuple[str, ...]:
         """What a combatant fact can name: the actor's foes (standing first; everybody else when no
@@ -305,25 +309,6 @@ class Reader:
             )
         return value
 
-    def record(self, action: m.Record) -> str | None:
-        """Change a combatant's state, or name the fact to ask first.  Without a roster (or that
-        combatant), or when the value cannot be worked out, the roster keeps the old value
-        and the flow runs on (docs/roster.md)."""
-        try:
-            who = self.combatant(action.role)
-            evaluator = self.evaluator()
-            worked = evaluator.run(action.expr)
-            key = None if action.key is None else as_value(evaluator.run(action.key).value)[0]
-        except Need as need:
-            return self.ask(need.fact)[0]
-        except CannotCompute:  # NoRoster included
-            return None
-        value, _ = as_value(worked.value)
-        assert self.roster is not None
-        with suppress(RosterError):  # a state the roster cannot hold: E315 reports it in the flow
-            self.roster = self.roster.record(who, action.attr, value, None if key is None else str(key))
-        return None
-
     def next_turn(self) -> None:
         if self.roster is not None:
             self.roster = self.roster.next_turn()
@@ -335,10 +320,16 @@ class Reader:
         return self._made
 
     def _evaluator_made(self) -> Evaluator:
-        def read(fact: str) -> Value | None:
+        def read(fact: str) -> Value | None:  # the evaluator's own `read` notes its reads; this one, a condition's
+            made = self._made
+            reads = made.reads if made is not None else None
+            if reads is not None:
+                reads.append(("read", fact))
             value = self.read(fact)
-            if value is not None and self._made is not None:  # a fact a condition read is one the result depends on
-                self._made.facts.append(fact)
+            if reads is not None:
+                reads.append(value)
+            if value is not None and made is not None:  # a fact a condition read is one the result depends on
+                made.facts.append(fact)
             return value
 
         def holds(cond: m.Condition) -> bool:
@@ -348,6 +339,12 @@ class Reader:
             return result
 
         return Evaluator(self.program, self._input, holds, self.attribute)
+
+    def _read_again(self, read: Read) -> Value | None:
+        """A read an evaluation made, made again with the same call (Recall)."""
+        if len(read) == 4:
+            return self.attribute(read[1], read[2], read[3])
+        return self._input(read[1]) if read[0] == "input" else self.read(read[1])
 
     def release(self) -> None:
         """Let go of the evaluator, which refers back to this reader: without the cycle, the reader is
@@ -378,25 +375,45 @@ class Reader:
     def _compute(self, decl: m.Fact) -> Value:
         if decl.name in self._busy:
             raise CannotCompute(f"`{decl.name}` depends on itself")
-        assert decl.expr is not None
         self._busy.add(decl.name)
         try:
-            worked = self.evaluator().run(decl.expr)
+            if decl.table == BODY_TABLE:  # whether it fits reads the target's body: not a read Recall keeps
+                value, work, deps = self._worked_out(decl)
+            else:
+                value, work, deps = self._recalled(decl)
         except CannotCompute as why:
             self.failed[decl.name] = str(why)
             raise
         finally:
             self._busy.discard(decl.name)
-        value, rounded = as_value(worked.value)
-        if not fits(decl, value, self.program.tables) and not (decl.table == BODY_TABLE and value in self.body()):
-            self.failed[decl.name] = f"worked out `{show(worked.value)}`, which is not a value of `{decl.name}`"
-            raise CannotCompute(self.failed[decl.name])
-        work = f"{worked.work} = {value}" + (" (rounded down)" if rounded else "")
         self.seq += 1
-        known = Known(decl.name, value, decl.scope, "computed", self.step, self.seq, work=work, deps=worked.facts)
-        self.changed[decl.name] = known
+        self.changed[decl.name] = Known(
+            decl.name, value, decl.scope, "computed", self.step, self.seq, work=work, deps=deps
+        )
         self._consult(decl.name)
         return value
+
+    def _recalled(self, decl: m.Fact) -> Done:
+        """What working out `decl` came to the last time what it reads read the same (Recall), else its work."""
+        recall = self._recall = self._recall or recall_for(self.program)
+        done = recall.recalled(decl.name, self._read_again)
+        if done is not None:
+            return done
+        evaluator = self.evaluator()
+        reads, evaluator.reads = evaluator.reads, []
+        try:
+            return recall.kept(decl.name, evaluator.reads, lambda: self._worked_out(decl))
+        finally:
+            evaluator.reads = reads
+
+    def _worked_out(self, decl: m.Fact) -> Done:
+        """The fact's value, its work and the facts it read, by the evaluator."""
+        assert decl.expr is not None
+        worked = self.evaluator().run(decl.expr)
+        value, rounded = as_value(worked.value)
+        if not fits(decl, value, self.program.tables) and not (decl.table == BODY_TABLE and value in self.body()):
+            raise CannotCompute(f"worked out `{show(worked.value)}`, which is not a value of `{decl.name}`")
+        return value, f"{worked.work} = {value}" + (" (rounded down)" if rounded else ""), worked.facts
 
     def _consult(self, fact: str) -> None:
         self.consulted[fact] = None

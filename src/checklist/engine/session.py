@@ -284,7 +284,7 @@ class Session:
                 done = self._evaluate(state)
                 reader = done.reader
                 if done.changed:
-                    state = st.merged(state, done.changed, done.consulted, reader.roster, reader.acted)
+                    state = st.merged(state, done.changed, done.consulted, reader.roster, reader.acted, reader.seq)
                 else:
                     state = state.evaluated(done.consulted, reader.roster, reader.acted)
                 known = reader.known_fact
@@ -338,10 +338,9 @@ class Session:
     def _move(self, state: State, decision: Decision, known: st.Lookup) -> State:
         assert state.trail is not None
         last = state.trail.visit
+        step, how = state.step, st.shown_how
         used = tuple(
-            (name, fact.value, st.shown_how(fact, state.step))
-            for name in state.consulted
-            if (fact := known(name)) is not None
+            [(name, fact.value, how(fact, step)) for name in state.consulted if (fact := known(name)) is not None]
         )
         if last.used:  # a visit that decides again (after a split): what it read before comes first
             seen = {v[0] for v in last.used}

@@ -304,10 +304,11 @@ _MERGED = replacer(State, "facts", "seq", "consulted", "roster", "acted")
 
 
 def merged(
-    state: State, changed: tuple[Known, ...], consulted: tuple[str, ...], roster: Roster | None, acted: int
+    state: State, changed: tuple[Known, ...], consulted: tuple[str, ...], roster: Roster | None, acted: int, seq: int
 ) -> State:
     """Add what an evaluation computed (or a ledger line it added) to the state's facts, with the rest of
-    `State.evaluated`, in the same copy. A fact known before moves to the end."""
+    `State.evaluated`, in the same copy. A fact known before moves to the end; `seq`: the reader's, the
+    last it gave a new fact (or the state's, if it gave none)."""
     before, (_, _, steps) = by_name(state.facts), _last[0]
     made = before.copy()  # the new facts by name, for the next step's reader: a copy, not a new dict
     if any(k.fact in before for k in changed):
@@ -320,7 +321,7 @@ def merged(
     made.update((k.fact, k) for k in changed)
     learnt = {k.step for k in changed}  # the steps they were learnt at, for the arrival that comes next
     _last[0] = (facts, made, None if steps is None else steps if learnt <= steps else steps | learnt)
-    return _MERGED(state, facts, max(state.seq, max([k.seq for k in changed])), consulted, roster, acted)
+    return _MERGED(state, facts, seq, consulted, roster, acted)
 
 
 def branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[Known, ...]:

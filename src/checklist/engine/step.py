@@ -7,6 +7,7 @@ jumps are taken as model/jumps.py says (`take`), with conditions read as model/c
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from checklist import model as m
@@ -21,6 +22,7 @@ from checklist.model.conditions import Value
 from checklist.model.frozen import evolve
 from checklist.model.jumps import Ask, Exit, resolve, take
 from checklist.model.kept import Kept
+from checklist.roster.combatants import RosterError
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -66,8 +68,7 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
         leaf, why = reader.ask(fact)
         decl = program.facts[leaf]
         names = reader.names_for(decl)
-        question = q.fact_question(program, decl, dice=reader.dice(decl), names=names)
-        question = evolve(question, unlisted=tuple(q.Option(n, n) for n in reader.unlisted_for(decl)))
+        question = _question(program, decl, reader.dice(decl), names, reader.unlisted_for(decl))
         default = default_for(reader, decl, names)
         question = evolve(question, default=default, npc=npc(reader, decl), who=owner(reader, decl))
         return Need(evolve(question, text=f"{question.text} ({why})") if why else question)
@@ -75,7 +76,7 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
     if state.statement == 0:
         for action in step.actions[reader.acted :]:
             if isinstance(action, m.Record):
-                missing = reader.record(action)
+                missing = recorded(reader, action)
                 if missing is not None:
                     return ask(missing), None
             elif isinstance(action, m.NextTurn):
@@ -113,6 +114,45 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
         if way is not None:
             return None, _decided(program, step, jump, way, state, read)
     return None, Decision("stuck", len(step.jumps), why=f"step {step.key} has no way on")
+
+
+def _question(
+    program: Program, decl: m.Fact, dice: str | None, names: tuple[str, ...], unlisted: tuple[str, ...]
+) -> Question:
+    """The question that asks `decl` (q.fact_question), with the names it takes though it does not list
+    them; made once for each (fact, dice, names): a fight asks the same few questions again and again."""
+    made = _QUESTIONS.get(program) or _QUESTIONS.put(program, {})
+    key = (decl.name, dice, names, unlisted)
+    question = made.get(key)
+    if question is None:
+        if len(made) > 10_000:  # names come from rosters: bounded in a fight, not in a server's life
+            made.clear()
+        question = q.fact_question(program, decl, dice=dice, names=names)
+        question = made[key] = evolve(question, unlisted=tuple(q.Option(n, n) for n in unlisted))
+    return question
+
+
+_QUESTIONS: Kept[Program, dict[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], Question]] = Kept(100)
+
+
+def recorded(reader: Reader, action: m.Record) -> str | None:
+    """Change a combatant's state in the reader's roster, or name the fact to ask first.  Without a roster
+    (or that combatant), or when the value cannot be worked out, the roster keeps the old value and the
+    flow runs on (docs/roster.md)."""
+    try:
+        who = reader.combatant(action.role)
+        evaluator = reader.evaluator()
+        worked = evaluator.run(action.expr)
+        key = None if action.key is None else evaluate.as_value(evaluator.run(action.key).value)[0]
+    except evaluate.Need as need:
+        return reader.ask(need.fact)[0]
+    except evaluate.CannotCompute:  # NoRoster included
+        return None
+    value, _ = evaluate.as_value(worked.value)
+    assert reader.roster is not None
+    with suppress(RosterError):  # a state the roster cannot hold: E315 reports it in the flow
+        reader.roster = reader.roster.record(who, action.attr, value, None if key is None else str(key))
+    return None
 
 
 class Going:
