@@ -36,10 +36,11 @@ import json, sys, time
 from checklist.play.simulate.fight import play
 from checklist.play.simulate.setup import Spec, fight_seed, load_setup
 root, fights, skirmish = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+warm = sys.argv[4:] == ["warm"]  # 0 duels still loads the setup and plays the warm-up (--instructions)
 out = {}
 plan = (("duel", "/tests/data/duel-sides.toml", fights), ("skirmish", "/examples/skirmish.toml", skirmish))
 for name, roster, count in plan:
-    if not count:
+    if not count and not (warm and name == "duel"):
         continue
     ready = load_setup(Spec((root + roster,), (root + "/flow",)))
     play(ready, 0, fight_seed(1, 0))  # warm-up
@@ -90,13 +91,16 @@ def child(root: str, fights: int, skirmish: int) -> dict[str, Any]:
 
 
 def instructions(root: str, duels: int) -> int:
-    """Instructions a duel of `root`, by callgrind (the flow is built and cached by a plain run first)."""
+    """Instructions a duel of `root`, by callgrind: the flow is built and cached, and the modules compiled, by a
+    plain run first; both counts load the setup and play the warm-up duel, so that only the duels differ."""
     env = {**os.environ, "PYTHONPATH": os.path.join(root, "src")}
-    subprocess.run([sys.executable, "-c", CHILD, root, "0", "0"], env=env, capture_output=True, check=True)
+    subprocess.run([sys.executable, "-c", CHILD, root, "0", "0", "warm"], env=env, capture_output=True, check=True)
 
     def counted(count: int) -> int:
         command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", CHILD]
-        done = subprocess.run([*command, root, str(count), "0"], env=env, capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [*command, root, str(count), "0", "warm"], env=env, capture_output=True, text=True, check=True
+        )
         found = re.search(r"Collected : (\d+)", done.stderr)
         assert found is not None, done.stderr[-500:]
         return int(found.group(1))
