@@ -168,3 +168,43 @@ def test_a_field_is_set_by_its_slot_s_own_descriptor_or_a_base_s() -> None:
         fast(1, 2).a = 3  # type: ignore[misc]
     with pytest.raises(TypeError):
         fast(1)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_copy_is_made_as_the_class_s_writable_twin_then_given_its_class(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A compiled copy is made as a class with the same slots (stores Python specializes), then given the
+    record's class: it is an instance of that class only, equal to what `replace` gives, frozen, and it
+    pickles; a class with a base of its own (more than its slots in its layout) is copied slot by slot,
+    its base's slot too (by the loop of 3.13 as well)."""
+    from checklist.model import frozen
+
+    monkeypatch.setattr(frozen, "_FAST", compiled)
+    monkeypatch.setattr(frozen, "_COPIERS", {})
+    monkeypatch.setattr(frozen, "_CHANGERS", {})
+
+    class Base:
+        __slots__ = ("a",)
+
+    plain = fast_dataclass(
+        type("Plain", (), {"__annotations__": {"a": "int", "b": "str"}, "__module__": __name__}),
+        frozen=True,
+        slots=True,
+    )
+    based = fast_dataclass(
+        type("Based", (Base,), {"__annotations__": {"a": "int", "b": "str"}, "__module__": __name__}),
+        frozen=True,
+        slots=True,
+    )
+    assert frozen._twin(plain) is not None and frozen._twin(based) is None
+    for kind in (plain, based):
+        record = kind(1, "x")
+        copied = frozen.replacer(kind, "b")(record, "y")
+        assert type(copied) is kind and copied == dataclasses.replace(record, b="y") != record
+        assert frozen.evolve(record, a=2) == kind(2, "x")
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            copied.a = 3
+        assert copy.deepcopy(copied) == copied and hash(copied) == hash(kind(1, "y"))
+    span = frozen.evolve(m.Span("combat.flow", 1, 2, 3, 4), line=5)
+    assert type(span) is m.Span and pickle.loads(pickle.dumps(span)) == span and span.line == 5

@@ -269,17 +269,44 @@ def _compiled(kind: type, changed: tuple[str, ...], params: list[str], given: Ca
     a new record, each slot set by its own descriptor, to `given(j, name)` for the j-th changed field,
     else to the record's."""
     names = _checked(kind, changed)
-    scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
-    scope |= {f"_s{i}": vars(kind)[name].__set__ for i, name in enumerate(names)}
     at = {name: j for j, name in enumerate(changed)}
-    body = ["n = _new(_kind)"]
-    body += [f"_s{i}(n, {given(at[name], name) if name in at else 'r.' + name})" for i, name in enumerate(names)]
+    values = [given(at[name], name) if name in at else f"r.{name}" for name in names]
+    twin = _twin(kind)
+    scope: dict[str, Any] = {"_new": object.__new__, "_kind": kind, "_twin": twin}
+    if twin is not None:  # made as its writable twin, each slot set by a plain store, then given its class
+        body = ["n = _new(_twin)", *(f"n.{name} = {value}" for name, value in zip(names, values, strict=True))]
+        body.append("n.__class__ = _kind")
+    else:
+        scope |= {f"_s{i}": _setter(kind, name) for i, name in enumerate(names)}
+        body = ["n = _new(_kind)", *(f"_s{i}(n, {value})" for i, value in enumerate(values))]
     return dataclasses._create_fn("copy", ["r", *params], [*body, "return n"], globals=scope)  # type: ignore[attr-defined]
 
 
+@cache
+def _twin(kind: type) -> type | None:
+    """A class with `kind`'s slots and nothing else: the same layout, so an instance of it can be given
+    `kind` as its class. A copy is made as one, its slots set by plain attribute stores (which Python
+    specializes), then made a `kind`: a third of the time of calling each slot's descriptor. None for a
+    class with a base of its own (its layout is not only its slots)."""
+    if kind.__bases__ != (object,):
+        return None
+    twin = type(f"{kind.__name__}Being", (), {"__slots__": kind.__slots__})  # type: ignore[attr-defined]
+    probe: Any = object.__new__(twin)
+    try:
+        probe.__class__ = kind  # what a copy does: refused if the layouts differ
+    except TypeError:
+        return None
+    return twin
+
+
+def _fields(kind: type) -> tuple[str, ...]:
+    """The names of the class's fields: its slots and a slotted base's."""
+    return tuple(f.name for f in dataclasses.fields(kind))
+
+
 def _checked(kind: type, changed: tuple[str, ...]) -> tuple[str, ...]:
-    """The class's fields (its slots); TypeError, as `replace` gives, for a changed one it does not have."""
-    names: tuple[str, ...] = tuple(kind.__slots__)  # type: ignore[attr-defined]
+    """The class's fields; TypeError, as `replace` gives, for a changed one it does not have."""
+    names = _fields(kind)
     if not set(changed) <= set(names):
         _refuse(kind, dict.fromkeys(changed))
     return names
@@ -288,10 +315,10 @@ def _checked(kind: type, changed: tuple[str, ...]) -> tuple[str, ...]:
 def _copier(kind: type) -> Callable[[Any, dict[str, object]], Any]:
     """`copy(record, changes)` for one class, made once, where the standard decorator has no helper to
     compile with (3.13): each slot copied by its own descriptor, then the changes set."""
-    names: tuple[str, ...] = tuple(kind.__slots__)  # type: ignore[attr-defined]
-    setters = tuple(vars(kind)[name].__set__ for name in names)
+    names = _fields(kind)
+    setters = tuple(_setter(kind, name) for name in names)
     fields = frozenset(names)
-    values = operator.attrgetter(*names) if len(names) > 1 else (lambda r: (getattr(r, names[0]),))
+    values = _getter(names)
 
     def copy(record: Any, changes: dict[str, object]) -> Any:
         new: Any = object.__new__(kind)
@@ -308,5 +335,5 @@ def _copier(kind: type) -> Callable[[Any, dict[str, object]], Any]:
 
 
 def _refuse(kind: type, changes: dict[str, object]) -> None:
-    fields = set(vars(kind)["__slots__"])
+    fields = set(_fields(kind))
     raise TypeError(f"{kind.__name__} has no field {', '.join(sorted(changes.keys() - fields))}")
