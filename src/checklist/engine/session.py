@@ -42,7 +42,7 @@ from checklist.engine.state import (
     dependents,
     evolve,
 )
-from checklist.engine.step import Evaluated, Going, evaluated, split_statement
+from checklist.engine.step import Going, evaluated, split_statement
 from checklist.graph.program import Program
 from checklist.model import dice as dice_mod
 from checklist.model.jumps import resolve
@@ -213,7 +213,8 @@ class Session:
         if decl is None:
             raise SessionError(f"no fact `{fact}` in this flow")
         state = self.state
-        reader = self._evaluate(state).reader  # the dice a roll rolls now, whom a combatant fact can name
+        reader = self._reader(state)
+        evaluated(self.program, state, reader)  # the dice a roll rolls now, whom a combatant fact can name
         question = q.fact_question(
             self.program, decl, override=True, dice=reader.dice(decl), names=reader.names_for(decl)
         )
@@ -281,16 +282,17 @@ class Session:
             decision = self._going.decision(state)
             known: st.Lookup = st.nothing
             if decision is None:
-                done = self._evaluate(state)
-                reader = done.reader
-                if done.changed:
-                    state = st.merged(state, done.changed, done.consulted, reader.roster, reader.acted, reader.seq)
+                reader = self._reader(state)
+                need, decision = evaluated(self.program, state, reader)
+                consulted = tuple(reader.consulted)
+                if reader.changed:
+                    changed = tuple(reader.changed.values())
+                    state = st.merged(state, changed, consulted, reader.roster, reader.acted, reader.seq)
                 else:
-                    state = state.evaluated(done.consulted, reader.roster, reader.acted)
+                    state = state.evaluated(consulted, reader.roster, reader.acted)
                 known = reader.known_fact
-                if done.need is not None:
-                    return evolve(state, question=done.need.question, decision=None)
-                decision = done.decision
+                if need is not None:
+                    return evolve(state, question=need.question, decision=None)
                 assert decision is not None
             shown = not state.answered or self.program.steps[state.step].cards
             if self.pause and shown and decision.kind != "stuck":
@@ -323,9 +325,6 @@ class Session:
             return self.state
         finally:
             self.history, self.events, self._preset = history, events, preset
-
-    def _evaluate(self, state: State) -> Evaluated:
-        return evaluated(self.program, state, self._reader(state))
 
     def _apply(self, state: State, decision: Decision, known: st.Lookup | None = None) -> State:
         """Carry out a decision (the observers hear of it), recording it in the trace. `known`: the

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
-from typing import TYPE_CHECKING
 
 from checklist import model as m
 from checklist.compute import evaluate
@@ -16,18 +15,13 @@ from checklist.engine import questions as q
 from checklist.engine.defaults import default_for, npc, owner
 from checklist.engine.questions import Question
 from checklist.engine.reader import ROSTER_ITEM, Reader
-from checklist.engine.state import Decision, Known, SessionError, State, nothing
+from checklist.engine.state import Decision, SessionError, State, nothing
 from checklist.graph.program import Program
 from checklist.model.conditions import Value
 from checklist.model.frozen import evolve
 from checklist.model.jumps import Ask, Exit, resolve, take
 from checklist.model.kept import Kept
 from checklist.roster.combatants import RosterError
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:
-    from checklist.model.frozen import dataclass
 
 
 class Need:
@@ -39,22 +33,13 @@ class Need:
         self.question = question
 
 
-@dataclass(frozen=True, slots=True)
-class Evaluated:
-    """What running a step's statements on a state gave: a question, or a decision, and what it read."""
-
-    need: Need | None  # a fact nobody knows yet: its question
-    decision: Decision | None  # where the step goes, when nothing is needed
-    consulted: tuple[str, ...]  # the known facts it read
-    changed: tuple[Known, ...]  # what it computed or added to a ledger
-    reader: Reader  # the facts as read, with the roster after the step's actions
-
-
-def evaluated(program: Program, state: State, reader: Reader) -> Evaluated:
-    """Run the step's statements on `state` and say what came of it."""
-    need, decision = step_move(program, state, reader)
-    reader.release()
-    return Evaluated(need, decision, tuple(reader.consulted), tuple(reader.changed.values()), reader)
+def evaluated(program: Program, state: State, reader: Reader) -> tuple[Need | None, Decision | None]:
+    """Run the step's statements on `state`: what it must ask, or where it goes. The reader then holds what
+    they read (`consulted`), worked out or added to a ledger (`changed`), and the roster after its records."""
+    try:
+        return step_move(program, state, reader)
+    finally:
+        reader.release()
 
 
 def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | None, Decision | None]:
