@@ -129,9 +129,14 @@ def test_the_written_inits_are_the_templates_the_standard_decorator_would_compil
     head = written[: written.index("\n\ndef init_0(")]
     again = head
     for count in range(17):
-        setters = ", ".join(f"s{i}" for i in range(count))
+        setters = ", ".join(["_sc", "_twin", "_kind", *(f"s{i}" for i in range(count))])
         params = ", ".join(["self", *[f"f{i}" for i in range(count)]])
         body = [f"        s{i}(self, f{i})" for i in range(count)] or ["        pass"]
+        if count >= inits.TWIN_FIELDS:
+            twin = ["        if self.__class__ is _kind:", "            _sc(self, _twin)"]
+            twin += [f"            self.a{i} = f{i}" for i in range(count)]
+            twin += ["            self.__class__ = _kind", "        else:"]
+            body = twin + ["    " + line for line in body]
         again += f"\n\ndef init_{count}({setters}):  # type: ignore[no-untyped-def]\n"
         again += f"    def __init__({params}):  # type: ignore[no-untyped-def]\n" + "\n".join(body)
         again += "\n\n    return __init__\n"
@@ -208,3 +213,26 @@ def test_a_copy_is_made_as_the_class_s_writable_twin_then_given_its_class(
         assert copy.deepcopy(copied) == copied and hash(copied) == hash(kind(1, "y"))
     span = frozen.evolve(m.Span("combat.flow", 1, 2, 3, 4), line=5)
     assert type(span) is m.Span and pickle.loads(pickle.dumps(span)) == span and span.line == 5
+
+
+@pytest.mark.parametrize("count", [inits.TWIN_FIELDS, 10, 17])
+def test_a_class_of_many_fields_is_set_as_its_twin_and_a_subclass_field_by_field(count: int) -> None:
+    """From TWIN_FIELDS fields on, __init__ makes the instance its class's twin for its stores: the
+    instance is of the class itself after, frozen, as the standard one; a subclass's (another layout)
+    is set by the setters."""
+    from checklist.model import frozen
+
+    names = {f"x{i}": "int" for i in range(count)}
+    fast, standard = both({}, names)
+    values = tuple(range(count))
+    made = fast(*values)
+    assert frozen._twin(fast) is not None and type(made) is fast
+    assert repr(made) == repr(standard(*values)) and dataclasses.astuple(made) == values
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.x0 = 5
+
+    class Sub(fast):  # type: ignore[misc,valid-type]
+        pass
+
+    sub = Sub(*values)
+    assert type(sub) is Sub and dataclasses.astuple(sub) == values

@@ -182,12 +182,16 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[object, ...]]:
 
 
 def _init(made: Any, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
-    """`__init__(self, a, b=B)`: the template for this many fields, given the fields' setters, its
-    names made the fields'."""
-    inner = _template(len(fields))(*(_setter(made, f.name) for f in fields))
+    """`__init__(self, a, b=B)`: the template for this many fields, given the class's twin and the fields'
+    setters, its names made the fields' (the parameters, and the attributes its plain stores set)."""
     names = [f.name for f in fields]
+    twin = _twin(made) if len(fields) >= inits.TWIN_FIELDS else None
+    setters = (_setter(made, name) for name in names)
+    inner = _template(len(fields))(_SET_CLASS, twin, made if twin is not None else None, *setters)
+    stored = {f"a{i}": name for i, name in enumerate(names)}
     code = inner.__code__.replace(
         co_varnames=("self", *names, *inner.__code__.co_varnames[len(fields) + 1 :]),
+        co_names=tuple(stored.get(name, name) for name in inner.__code__.co_names),
         co_name="__init__",
         co_qualname=f"{made.__qualname__}.__init__",
     )
@@ -213,20 +217,24 @@ def _setter(made: type, name: str) -> Callable[[Any, object], None]:
 
 @cache
 def _template(count: int) -> Callable[..., Callable[..., None]]:
-    """`init_N(s0, s1, ...)`, which gives the `def __init__(self, f0, f1, ...)` setting each field
-    with its setter: written out in model/inits.py up to 16 fields, else compiled by the standard
+    """`init_N(_sc, _twin, _kind, s0, s1, ...)`, which gives the `def __init__(self, f0, f1, ...)` setting
+    each field (model/inits.py says how): written out there up to 16 fields, else compiled by the standard
     decorator's own helper."""
     written: Callable[..., Callable[..., None]] | None = getattr(inits, f"init_{count}", None)
     if written is not None:
         return written
     params = ", ".join(["self", *(f"f{i}" for i in range(count))])
-    body = [f"def __init__({params}):", *(f"  s{i}(self, f{i})" for i in range(count)), "return __init__"]
+    stores = [f"    self.a{i} = f{i}" for i in range(count)]
+    body = [f"def __init__({params}):", "  if self.__class__ is _kind:", "    _sc(self, _twin)", *stores]
+    body += ["    self.__class__ = _kind", "  else:", *(f"    s{i}(self, f{i})" for i in range(count))]
     made: Callable[..., Callable[..., None]] = dataclasses._create_fn(  # type: ignore[attr-defined]
-        f"init_{count}", [f"s{i}" for i in range(count)], body, globals={}
-    )
+        f"init_{count}", ["_sc", "_twin", "_kind", *(f"s{i}" for i in range(count))], [*body, "return __init__"],
+        globals={},
+    )  # fmt: skip
     return made
 
 
+_SET_CLASS = object.__dict__["__class__"].__set__  # makes an instance another class of the same layout
 _T = TypeVar("_T")
 _COPIERS: dict[type, Callable[[Any, dict[str, object]], Any]] = {}
 

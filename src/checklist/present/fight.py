@@ -175,9 +175,8 @@ def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack]) ->
     timed: list[tuple[int, int, LogLine]] = []  # (trace index, order within it, line)
     readied: set[int] = set()  # the turns whose Ready is logged
     for i, visit in enumerate(trace):
-        used = {fact: value for fact, value, _ in visit.used}
         round_, actor = turns[i] // len(names) + 1, names[turns[i] % len(names)]
-        if visit.step == TURN_STARTS and used.get("consciousness-failed") == "yes":  # not out cold already
+        if visit.step == TURN_STARTS and _used((visit,)).get("consciousness-failed") == "yes":  # not out cold already
             timed.append((i, 0, LogLine(round_, "unconscious", actor, "failed the HT roll to stay conscious")))
         if visit.step == READY and turns[i] not in readied:
             readied.add(turns[i])
