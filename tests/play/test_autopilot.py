@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from checklist.engine.reader import branch_target
 from checklist.engine.session import Session
-from checklist.engine.state import Decision, State
+from checklist.engine.state import Decision, State, branch_target
 from checklist.graph.program import Program
 from checklist.roster.combatants import Roster
 from checklist.roster.load import load

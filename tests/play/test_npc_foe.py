@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from checklist.engine.reader import branch_target
 from checklist.engine.session import Session
+from checklist.engine.state import branch_target
 from checklist.graph.program import Program
 from checklist.roster.load import load_all
 from tests.conftest import ROOT

@@ -13,7 +13,7 @@ from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster,
 from checklist.compute.recall import Done, Recall, recall_for
 from checklist.engine.fits import fits
 from checklist.engine.questions import Value
-from checklist.engine.state import Frame, How, Known, State, by_name
+from checklist.engine.state import Frame, How, Known, State, branch_target, by_name
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
@@ -21,13 +21,7 @@ from checklist.model.frozen import evolve
 from checklist.model.vocabulary import BODY_TABLE, SHEETLESS_NO
 from checklist.roster.combatants import Roster
 
-TARGET_ITEMS = ("defender", "combatant-hit", "combatant")  # the split whose branch names the target
 ROSTER_ITEM = "combatant"  # `split T for each combatant`: a branch for every combatant of the roster, not asked
-
-
-def branch_target(frames: tuple[Frame, ...]) -> str | None:
-    """The combatant the innermost defender (or combatant-hit) branch is for, if any."""
-    return next((f.names[f.index] for f in reversed(frames) if f.item in TARGET_ITEMS), None)
 
 
 Preset = dict[str, Value] | None  # an override given later, taken where the fact is first read
@@ -111,8 +105,9 @@ class Reader:
             if self.preset and fact in self.preset:
                 return self._take(decl, self.preset[fact], "override", "")
             if decl.kind == "number" and self.frames:
-                frame = next((f for f in reversed(self.frames) if f.item == fact), None)
-                if frame is not None and (known is None or known.value != frame.index + 1):
+                counting = [f for f in self.frames if f.item == fact]  # the innermost split counting it last
+                if counting and (known is None or known.value != counting[-1].index + 1):
+                    frame = counting[-1]
                     work = f"branch {frame.index + 1} of {len(frame.names)} of the split at {frame.step}"
                     return self._take(decl, frame.index + 1, "computed", work)
         if decl is not None and decl.kind == "ledger":
@@ -255,7 +250,7 @@ class Reader:
             self.seq += 1
             current = Known(ledger, 0, decl.scope, "ledger", self.step, self.seq)
         lines = current.lines
-        if all(line != fact for line, _ in lines):
+        if fact not in [line for line, _ in lines]:
             lines += ((fact, self.step),)
         self.changed[ledger] = evolve(current, lines=lines, value=self._sum(lines, current.adjust))
 

@@ -92,16 +92,18 @@ def forget(
     if scope is not None:
         keep_set = scope in spare  # the run started before this scope's first head
         drop.update(
-            i for i, k in enumerate(facts) if RANK[k.scope] >= RANK[scope] and not (keep_set and k.how == "set")
+            [i for i, k in enumerate(facts) if RANK[k.scope] >= RANK[scope] and not (keep_set and k.how == "set")]
         )
         spare = spare - {scope}
     for asked in facts:
         if asked.step == key and asked.how != "set" and asked.scope != "combat":
             drop.update(
-                i
-                for i, k in enumerate(facts)
-                if k is asked or (k.seq > asked.seq and RANK[k.scope] >= RANK[asked.scope])
+                [
+                    i
+                    for i, k in enumerate(facts)
+                    if k is asked or (k.seq > asked.seq and RANK[k.scope] >= RANK[asked.scope])
+                ]
             )
     if drop:
-        facts = drop_stale(tuple(k for i, k in enumerate(facts) if i not in drop))
+        facts = drop_stale(tuple([k for i, k in enumerate(facts) if i not in drop]))
     return facts, spare

@@ -6,6 +6,7 @@ so undo is a pop, and the journal and the path planner can read it without the m
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -311,8 +312,8 @@ def merged(
     last it gave a new fact (or the state's, if it gave none)."""
     before, (_, _, steps) = by_name(state.facts), _last[0]
     made = before.copy()  # the new facts by name, for the next step's reader: a copy, not a new dict
-    if any(k.fact in before for k in changed):
-        names = {k.fact for k in changed}
+    names = [k.fact for k in changed]
+    if not before.keys().isdisjoint(names):
         facts = tuple([k for k in state.facts if k.fact not in names]) + changed
         for name in names:
             made.pop(name, None)
@@ -324,10 +325,24 @@ def merged(
     return _MERGED(state, facts, seq, consulted, roster, acted)
 
 
+TARGET_ITEMS = ("defender", "combatant-hit", "combatant")  # the split whose branch names the target
+
+
+def branch_target(frames: tuple[Frame, ...]) -> str | None:
+    """The combatant the innermost defender (or combatant-hit) branch is for, if any."""
+    for frame in reversed(frames):  # a loop, not a generator: the engine asks this at every read of a target
+        if frame.item in TARGET_ITEMS:
+            return frame.names[frame.index]
+    return None
+
+
 def branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[Known, ...]:
     """Facts for a new branch or after a split: those known at the split, plus combat facts learnt since."""
     kept = [k for k in saved if k.scope != "combat"] + [k for k in current if k.scope == "combat"]
-    return tuple(sorted(kept, key=lambda k: k.seq))
+    return tuple(sorted(kept, key=_SEQ))
+
+
+_SEQ = operator.attrgetter("seq")
 
 
 def shown_how(known: Known, step: str) -> How:

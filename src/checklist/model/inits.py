@@ -1,18 +1,14 @@
 """The `__init__` of a frozen dataclass of 0 to 16 fields, written out: model/frozen.py gives each
 class a copy of the one for its number of fields, with the fields' names. Written here, they come
-with the rest of the package's bytecode instead of being compiled at every start (half a
-millisecond each, for the 17 of them the package uses); a class of more fields has its own compiled.
-tests/model/test_frozen.py writes this file again and compares.
+with the package's bytecode instead of being compiled at every start (half a millisecond each);
+a class of more fields has its own compiled. tests/model/test_frozen.py writes this file again.
 
-Each `init_N` takes what sets the class's class (`object`'s `__class__` setter), its writable twin and
-the class (frozen.py's `_twin`; None when it has none), and the N setters of its fields (each slot's
-own descriptor's `__set__`), and gives the `__init__` that sets them. From TWIN_FIELDS fields on, an
-instance of the class itself is made its twin for a moment, its fields set by plain stores `self.a0
-= f0` (frozen.py names them after the fields), and made the class again, which costs less than a
-call of each setter (the engine makes a Known of 10 fields for each fact it learns); anything else (a
-subclass, fewer fields) is set field by field by the setters. Either way a frozen field is set past
-the class's `__setattr__`, as the standard decorator's `object.__setattr__(self, name, value)` sets
-it, at a fraction of the cost (the model makes a Span for each of 930 000 tokens of a 100 000-step flow).
+`init_N(_sc, _twin, _kind, s0, ...)` takes what sets an object's class, the class's writable twin and
+the class (frozen.py's `_twin`; None without one) and its fields' setters (each slot's descriptor's
+`__set__`). From TWIN_FIELDS fields on, an instance of the class itself is made its twin for plain
+stores `self.a0 = f0` (frozen.py names them after the fields), then the class again: cheaper than
+a setter's call for each (a Known has 10 fields). A subclass, or fewer fields, is set by the setters,
+past the class's `__setattr__` as `object.__setattr__` sets it, at half the cost.
 """
 
 TWIN_FIELDS = 6  # two changes of class cost about as much as five setters' calls

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, as_value
 from checklist.engine.questions import Value
-from checklist.engine.reader import Reader, branch_target
+from checklist.engine.reader import Reader
 from checklist.engine.session import Session
-from checklist.engine.state import Known
+from checklist.engine.state import Known, branch_target
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.vocabulary import SHEET_NUMBERS

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 
-from checklist.engine.reader import branch_target
-from checklist.engine.state import State
+from checklist.engine.state import State, branch_target
 from checklist.graph.program import Program
 
 

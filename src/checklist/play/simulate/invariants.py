@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from checklist.engine import journal as jr
 from checklist.engine.questions import Question
-from checklist.engine.reader import branch_target
 from checklist.engine.session import Session
+from checklist.engine.state import branch_target
 from checklist.graph.program import Program
 from checklist.roster.combatants import Roster
 
