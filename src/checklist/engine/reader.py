@@ -112,10 +112,10 @@ class Reader:
                     return self._take(decl, frame.index + 1, "computed", work)
         if decl is not None and decl.kind == "ledger":
             total = self.ledger(fact)
-            self._consult(fact)
+            self.consulted[fact] = None
             return total
         if known is not None:
-            self._consult(fact)
+            self.consulted[fact] = None
             return known.value
         if decl is None:
             raise Need(fact)
@@ -224,7 +224,7 @@ class Reader:
         self.seq += 1
         known = Known(decl.name, value, decl.scope, how, self.step, self.seq, work=work)
         self.changed[decl.name] = known
-        self._consult(decl.name)
+        self.consulted[decl.name] = None
         return value
 
     def ask(self, fact: str) -> tuple[str, str]:
@@ -385,7 +385,7 @@ class Reader:
         self.changed[decl.name] = Known(
             decl.name, value, decl.scope, "computed", self.step, self.seq, work=work, deps=deps
         )
-        self._consult(decl.name)
+        self.consulted[decl.name] = None
         return value
 
     def _recalled(self, decl: m.Fact) -> Done:
@@ -409,6 +409,3 @@ class Reader:
         if not fits(decl, value, self.program.tables) and not (decl.table == BODY_TABLE and value in self.body()):
             raise CannotCompute(f"worked out `{show(worked.value)}`, which is not a value of `{decl.name}`")
         return value, f"{worked.work} = {value}" + (" (rounded down)" if rounded else ""), worked.facts
-
-    def _consult(self, fact: str) -> None:
-        self.consulted[fact] = None

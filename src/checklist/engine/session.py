@@ -337,10 +337,7 @@ class Session:
     def _move(self, state: State, decision: Decision, known: st.Lookup) -> State:
         assert state.trail is not None
         last = state.trail.visit
-        step, how = state.step, st.shown_how
-        used = tuple(
-            [(name, fact.value, how(fact, step)) for name in state.consulted if (fact := known(name)) is not None]
-        )
+        used = st.visit_used(state.consulted, known, state.step)
         if last.used:  # a visit that decides again (after a split): what it read before comes first
             seen = {v[0] for v in last.used}
             used = last.used + tuple(u for u in used if u[0] not in seen)

@@ -345,11 +345,19 @@ def branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[
 _SEQ = operator.attrgetter("seq")
 
 
-def shown_how(known: Known, step: str) -> How:
-    """How a fact read at `step` came to be known: asked here, or remembered ('set' shown as known)."""
-    if known.step == step and known.how in ("asked", "rolled", "override", "computed", "ledger", "assumed"):
-        return known.how
-    return "set"
+_SHOWN = frozenset(("asked", "rolled", "override", "computed", "ledger", "assumed"))
+
+
+def visit_used(consulted: tuple[str, ...], known: Lookup, step: str) -> tuple[tuple[str, Value, How], ...]:
+    """What a visit of `step` read, for the trace: each fact known, its value, and how it came to be known
+    there (asked, rolled, worked out ... at this step), else remembered ('set' is shown as known)."""
+    return tuple(
+        [
+            (name, fact.value, fact.how if fact.step == step and fact.how in _SHOWN else "set")
+            for name in consulted
+            if (fact := known(name)) is not None
+        ]
+    )
 
 
 class Observer(Protocol):
