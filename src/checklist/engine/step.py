@@ -76,21 +76,8 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
             reader.acted += 1
     for index in range(state.statement, len(step.jumps)):
         jump = step.jumps[index]
-        if isinstance(jump, m.Split) and jump.count is not None:
-            count = read(jump.count)
-            if count is None:
-                return ask(jump.count), None
-            return None, Decision("split", index, names=counted_names(jump, count), why=f"{jump.count} = {count}")
-        if isinstance(jump, m.Split) and jump.item == ROSTER_ITEM and reader.roster is not None:
-            everybody = tuple(sheet.name for sheet in reader.roster.sheets)  # in turn order; each branch's target
-            return None, Decision("split", index, names=everybody, why="every combatant of the roster")
         if isinstance(jump, m.Split):
-            names = _assumed_names(jump, reader) if reader.assume else None
-            if isinstance(names, str):
-                return ask(names), None
-            if names is not None:
-                return None, Decision("split", index, names=names, why="assumed")
-            return Need(q.split_question(jump.item, split_where(step, jump), jump.asks)), None
+            return _split(program, step, index, jump, state, reader, ask)
         if isinstance(jump, m.Branch) and jump.target.special == "return" and not state.frames:
             continue  # `if X -> return` outside any split cannot apply: X is not asked
         way = take(step, index, jump, read, program.tables, program.steps)
@@ -118,6 +105,26 @@ def _question(
 
 
 _QUESTIONS: Kept[Program, dict[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], Question]] = Kept(100)
+
+
+def _split(
+    program: Program, step: m.Step, index: int, jump: m.Split, state: State, reader: Reader, ask: Callable[[str], Need]
+) -> tuple[Need | None, Decision | None]:
+    """A split's branches: counted by a fact, the roster's combatants, the table view's assumption, or asked."""
+    if jump.count is not None:
+        count = reader.read(jump.count)
+        if count is None:
+            return ask(jump.count), None
+        return None, Decision("split", index, names=counted_names(jump, count), why=f"{jump.count} = {count}")
+    if jump.item == ROSTER_ITEM and reader.roster is not None:
+        everybody = tuple(sheet.name for sheet in reader.roster.sheets)  # in turn order; each branch's target
+        return None, Decision("split", index, names=everybody, why="every combatant of the roster")
+    names = _assumed_names(jump, reader) if reader.assume else None
+    if isinstance(names, str):
+        return ask(names), None
+    if names is not None:
+        return None, Decision("split", index, names=names, why="assumed")
+    return Need(q.split_question(jump.item, split_where(step, jump), jump.asks)), None
 
 
 def recorded(reader: Reader, action: m.Record) -> str | None:
@@ -209,15 +216,15 @@ def _decided(
     program: Program, step: m.Step, jump: m.Jump, way: Exit, state: State, read: Callable[[str], Value | None]
 ) -> Decision:
     """The decision a jump's exit makes; `why` is what the trace says of it."""
+    kept = _JUMPS.get(way)  # a jump to a step decides the same each time: made once (by a go, an if, otherwise)
+    if kept is not None and kept[0] is program.steps:
+        return kept[1]
     if isinstance(jump, m.End):
         return Decision("end", way.index, label=jump.label or "")
     if isinstance(jump, m.Return):
         return _return(way.index, state)
     if isinstance(jump, (m.Choose, m.Dispatch)):
         return _to(program, step, way, state, f"{jump.fact} = {read(jump.fact)}")
-    kept = _JUMPS.get(way)  # a jump to a step decides the same each time: made once
-    if kept is not None and kept[0] is program.steps:
-        return kept[1]
     if isinstance(jump, (m.Go, m.Otherwise)):
         decision = _to(program, step, way, state, "go" if isinstance(jump, m.Go) else "otherwise")
     else:
