@@ -8,6 +8,8 @@ typed over it.  Nothing here asks or prints: the session turns a missing fact in
 
 from __future__ import annotations
 
+from typing import cast
+
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, Read, as_value, show
 from checklist.compute.recall import Done, Recall, recall_for
@@ -105,9 +107,10 @@ class Reader:
             if self.preset and fact in self.preset:
                 return self._take(decl, self.preset[fact], "override", "")
             if decl.kind == "number" and self.frames:
-                counting = [f for f in self.frames if f.item == fact]  # the innermost split counting it last
-                if counting and (known is None or known.value != counting[-1].index + 1):
-                    frame = counting[-1]
+                frame = None
+                for each in self.frames:  # the innermost split counting it
+                    frame = each if each.item == fact else frame
+                if frame is not None and (known is None or known.value != frame.index + 1):
                     work = f"branch {frame.index + 1} of {len(frame.names)} of the split at {frame.step}"
                     return self._take(decl, frame.index + 1, "computed", work)
         if decl is not None and decl.kind == "ledger":
@@ -337,9 +340,13 @@ class Reader:
 
     def _read_again(self, read: Read) -> Value | None:
         """A read an evaluation made, made again with the same call (Recall)."""
-        if len(read) == 4:
-            return self.attribute(read[1], read[2], read[3])
-        return self._input(read[1]) if read[0] == "input" else self.read(read[1])
+        kind = read[0]
+        if kind == "input":
+            return self._input(read[1])
+        if kind == "read":
+            return self.read(read[1])
+        _, role, attr, key = cast(tuple[str, str, str, str | None], read)
+        return self.attribute(role, attr, key)
 
     def release(self) -> None:
         """Let go of the evaluator, which refers back to this reader: without the cycle, the reader is

@@ -319,7 +319,7 @@ def merged(
             made.pop(name, None)
     else:  # most steps: facts worked out for the first time
         facts = state.facts + changed
-    made.update((k.fact, k) for k in changed)
+    made.update(zip(names, changed, strict=True))
     learnt = {k.step for k in changed}  # the steps they were learnt at, for the arrival that comes next
     _last[0] = (facts, made, None if steps is None else steps if learnt <= steps else steps | learnt)
     return _MERGED(state, facts, seq, consulted, roster, acted)
