@@ -314,7 +314,8 @@ def merged(
     made = before.copy()  # the new facts by name, for the next step's reader: a copy, not a new dict
     names = [k.fact for k in changed]
     if not before.keys().isdisjoint(names):
-        facts = tuple([k for k in state.facts if k.fact not in names]) + changed
+        replaced = set(names)
+        facts = tuple([k for k in state.facts if k.fact not in replaced]) + changed
         for name in names:
             made.pop(name, None)
     else:  # most steps: facts worked out for the first time
