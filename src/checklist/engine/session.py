@@ -301,7 +301,9 @@ class Session:
         raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover
 
     def _reader(self, state: State) -> Reader:
-        return Reader.of(self.program, state, compute=self.compute, assume=self.assume, preset=self._preset)
+        """`Reader.of(...)`, its arguments in order: a reader is made at every visit."""
+        where = (state.step, state.seq, state.roster, state.frames, state.acted)
+        return Reader(self.program, state.facts, *where, self.compute, self.assume, self._preset)
 
     def _passed(self, fact: str) -> bool:
         """Whether an override is of a fact a step read since the last answer, before this one: the
