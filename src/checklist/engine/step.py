@@ -47,42 +47,31 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
     step = program.steps[state.step]
     read = reader.read
 
-    def ask(fact: str) -> Need:
-        if fact not in program.facts:
-            raise SessionError(f"step {step.key} reads `{fact}`, which the flow does not declare")
-        leaf, why = reader.ask(fact)
-        decl = program.facts[leaf]
-        names = reader.names_for(decl)
-        question = _question(program, decl, reader.dice(decl), names, reader.unlisted_for(decl))
-        default = default_for(reader, decl, names)
-        question = evolve(question, default=default, npc=npc(reader, decl), who=owner(reader, decl))
-        return Need(evolve(question, text=f"{question.text} ({why})") if why else question)
-
     if state.statement == 0:
         for action in step.actions[reader.acted :]:
             if isinstance(action, m.Record):
                 missing = recorded(reader, action)
                 if missing is not None:
-                    return ask(missing), None
+                    return _ask(program, step, reader, missing), None
             elif isinstance(action, m.NextTurn):
                 reader.next_turn()
             elif read(action.fact) is None:
-                return ask(action.fact), None
+                return _ask(program, step, reader, action.fact), None
             elif isinstance(action, m.Add):
                 try:  # the sum reads every line: one whose inputs were forgotten (an override) is asked again
                     reader.add_line(action.fact, action.ledger)
                 except evaluate.Need as need:
-                    return ask(need.fact), None
+                    return _ask(program, step, reader, need.fact), None
             reader.acted += 1
     for index in range(state.statement, len(step.jumps)):
         jump = step.jumps[index]
         if isinstance(jump, m.Split):
-            return _split(program, step, index, jump, state, reader, ask)
+            return _split(program, step, index, jump, state, reader)
         if isinstance(jump, m.Branch) and jump.target.special == "return" and not state.frames:
             continue  # `if X -> return` outside any split cannot apply: X is not asked
         way = take(step, index, jump, read, program.tables, program.steps)
         if isinstance(way, Ask):
-            return ask(way.fact), None
+            return _ask(program, step, reader, way.fact), None
         if way is not None:
             return None, _decided(program, step, jump, way, state, read)
     return None, Decision("stuck", len(step.jumps), why=f"step {step.key} has no way on")
@@ -107,21 +96,34 @@ def _question(
 _QUESTIONS: Kept[Program, dict[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], Question]] = Kept(100)
 
 
+def _ask(program: Program, step: m.Step, reader: Reader, fact: str) -> Need:
+    """The question to ask so that the step can read `fact`: the fact itself, or an input it lacks."""
+    if fact not in program.facts:
+        raise SessionError(f"step {step.key} reads `{fact}`, which the flow does not declare")
+    leaf, why = reader.ask(fact)
+    decl = program.facts[leaf]
+    names = reader.names_for(decl)
+    question = _question(program, decl, reader.dice(decl), names, reader.unlisted_for(decl))
+    default = default_for(reader, decl, names)
+    question = evolve(question, default=default, npc=npc(reader, decl), who=owner(reader, decl))
+    return Need(evolve(question, text=f"{question.text} ({why})") if why else question)
+
+
 def _split(
-    program: Program, step: m.Step, index: int, jump: m.Split, state: State, reader: Reader, ask: Callable[[str], Need]
+    program: Program, step: m.Step, index: int, jump: m.Split, state: State, reader: Reader
 ) -> tuple[Need | None, Decision | None]:
     """A split's branches: counted by a fact, the roster's combatants, the table view's assumption, or asked."""
     if jump.count is not None:
         count = reader.read(jump.count)
         if count is None:
-            return ask(jump.count), None
+            return _ask(program, step, reader, jump.count), None
         return None, Decision("split", index, names=counted_names(jump, count), why=f"{jump.count} = {count}")
     if jump.item == ROSTER_ITEM and reader.roster is not None:
         everybody = tuple(sheet.name for sheet in reader.roster.sheets)  # in turn order; each branch's target
         return None, Decision("split", index, names=everybody, why="every combatant of the roster")
     names = _assumed_names(jump, reader) if reader.assume else None
     if isinstance(names, str):
-        return ask(names), None
+        return _ask(program, step, reader, names), None
     if names is not None:
         return None, Decision("split", index, names=names, why="assumed")
     return Need(q.split_question(jump.item, split_where(step, jump), jump.asks)), None
