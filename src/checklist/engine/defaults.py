@@ -76,19 +76,21 @@ def decider(reader: Reader, decl: m.Fact) -> int | None:
 
 def owner(reader: Reader, decl: m.Fact) -> str | None:
     """The name of the combatant whose decision or roll this is (decider's), if any."""
-    who = decider(reader, decl)
-    if who is None or reader.roster is None:
-        return None
-    return reader.roster.sheets[who].name
+    return whose(reader, decl)[0]
 
 
 def npc(reader: Reader, decl: m.Fact) -> str | None:
     """The NPC (a combatant with a tactic) whose decision or roll this is, if any."""
+    return whose(reader, decl)[1]
+
+
+def whose(reader: Reader, decl: m.Fact) -> tuple[str | None, str | None]:
+    """The combatant whose decision or roll this is (`owner`), and the same if they are an NPC (`npc`)."""
     who = decider(reader, decl)
     if who is None or reader.roster is None:
-        return None
+        return None, None
     sheet = reader.roster.sheets[who]
-    return sheet.name if sheet.tactic else None
+    return sheet.name, sheet.name if sheet.tactic else None
 
 
 def _role(reader: Reader, decl: m.Fact) -> str:

@@ -12,7 +12,7 @@ from contextlib import suppress
 from checklist import model as m
 from checklist.compute import evaluate
 from checklist.engine import questions as q
-from checklist.engine.defaults import default_for, npc, owner
+from checklist.engine.defaults import default_for, whose
 from checklist.engine.questions import Question
 from checklist.engine.reader import ROSTER_ITEM, Reader
 from checklist.engine.state import Decision, SessionError, State, nothing
@@ -105,7 +105,8 @@ def _ask(program: Program, step: m.Step, reader: Reader, fact: str) -> Need:
     names = reader.names_for(decl)
     question = _question(program, decl, reader.dice(decl), names, reader.unlisted_for(decl))
     default = default_for(reader, decl, names)
-    question = evolve(question, default=default, npc=npc(reader, decl), who=owner(reader, decl))
+    who, npc = whose(reader, decl)
+    question = evolve(question, default=default, npc=npc, who=who)
     return Need(evolve(question, text=f"{question.text} ({why})") if why else question)
 
 
