@@ -8,8 +8,6 @@ typed over it.  Nothing here asks or prints: the session turns a missing fact in
 
 from __future__ import annotations
 
-from typing import cast
-
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, Read, as_value, show
 from checklist.compute.recall import Done, Recall, recall_for
@@ -79,10 +77,6 @@ class Reader:
     def known(self) -> dict[str, Known]:
         """The facts as this reader knows them now, by name (a new dict)."""
         return {**self._base, **self.changed}
-
-    def known_fact(self, fact: str) -> Known | None:
-        """The fact as this reader knows it now, if it does (the state's, or what it worked out)."""
-        return self.changed.get(fact) or self._base.get(fact)
 
     def read(self, fact: str) -> Value | None:
         """The fact's value, computing it if it can; None if it is not known yet."""
@@ -345,8 +339,7 @@ class Reader:
             return self._input(read[1])
         if kind == "read":
             return self.read(read[1])
-        _, role, attr, key = cast(tuple[str, str, str, str | None], read)
-        return self.attribute(role, attr, key)
+        return self.attribute(read[1], read[2], read[3])  # type: ignore[misc]  # ("attr", role, name, key)
 
     def release(self) -> None:
         """Let go of the evaluator, which refers back to this reader: without the cycle, the reader is

@@ -280,7 +280,7 @@ class Session:
             if state.finished is not None:
                 return state
             decision = self._going.decision(state)
-            known: st.Lookup = st.nothing
+            known: st.Lookup | None = st.nothing
             if decision is None:
                 reader = self._reader(state)
                 need, decision = evaluated(self.program, state, reader)
@@ -290,7 +290,7 @@ class Session:
                     state = st.merged(state, changed, consulted, reader.roster, reader.acted, reader.seq)
                 else:
                     state = state.evaluated(consulted, reader.roster, reader.acted)
-                known = reader.known_fact
+                known = None  # the state's facts by name now hold what the reader knows (by_name keeps them)
                 if need is not None:
                     return evolve(state, question=need.question, decision=None)
                 assert decision is not None
