@@ -82,10 +82,21 @@ def fight_view(session: Session) -> FightView | None:
     roster = session.state.roster
     if roster is None:
         return None
-    attacks = _attacks(session.state.trace, roster)
+    trace = session.state.trace
+    turns = _turns(trace, roster)
+    attacks = _attacks(trace, roster, turns)
     log = tuple(_line(a.round, a.attacker, {**a.head, **a.hit}, a.label) for a in attacks)
-    events = _events(session.state.trace, roster, attacks)
-    return FightView(_rows(roster, log, session.program), log, events)
+    return FightView(_rows(roster, log, session.program), log, _events(trace, roster, attacks, turns))
+
+
+def fight_events(session: Session) -> tuple[LogLine, ...]:
+    """The combat log alone (`fight_view`'s events): what a simulated fight's report reads of it."""
+    roster = session.state.roster
+    if roster is None:
+        return ()
+    trace = session.state.trace
+    turns = _turns(trace, roster)
+    return _events(trace, roster, _attacks(trace, roster, turns), turns)
 
 
 def _rows(roster: Roster, log: tuple[AttackLine, ...], program: Program) -> tuple[CombatantRow, ...]:
@@ -143,10 +154,9 @@ def _turns(trace: tuple[Visit, ...], roster: Roster) -> list[int]:
     return [now - ends_after[i] for i in range(len(trace))]
 
 
-def _attacks(trace: tuple[Visit, ...], roster: Roster) -> list[_Attack]:
+def _attacks(trace: tuple[Visit, ...], roster: Roster, turns: list[int]) -> list[_Attack]:
     """Each attack's visits, from its start to the next start or the turn's end, cut at each hit."""
     names = [s.name for s in roster.sheets]
-    turns = _turns(trace, roster)
     out: list[_Attack] = []
     starts = [i for i, v in enumerate(trace) if v.step == ATTACK_STARTS and not _unready(v)]
     ends = [len(trace)] * (len(trace) + 1)  # the first turn's end at or after each visit (one pass, not one a start)
@@ -168,10 +178,9 @@ def _attacks(trace: tuple[Visit, ...], roster: Roster) -> list[_Attack]:
     return out
 
 
-def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack]) -> tuple[LogLine, ...]:
+def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack], turns: list[int]) -> tuple[LogLine, ...]:
     """The combat log: each turn's own events (out cold at its start, a Ready), then each attack's, in order."""
     names = [s.name for s in roster.sheets]
-    turns = _turns(trace, roster)
     timed: list[tuple[int, int, LogLine]] = []  # (trace index, order within it, line)
     readied: set[int] = set()  # the turns whose Ready is logged
     for i, visit in enumerate(trace):

@@ -23,7 +23,7 @@ from checklist.play.pilot import Pilot
 from checklist.play.simulate.invariants import Watch, resumes
 from checklist.play.simulate.setup import Setup
 from checklist.present.conditions import threshold
-from checklist.present.fight import fight_view
+from checklist.present.fight import fight_events
 from checklist.present.simulation import way_down
 from checklist.roster.combatants import Roster
 
@@ -175,8 +175,7 @@ def _outcome(
     winner = next(iter(standing)) if end == "over" and len(standing) == 1 else None
     ways: tuple[str, ...] = ()
     if winner is not None:
-        view = fight_view(session)
-        events = view.events if view is not None else ()
+        events = fight_events(session)
         ways = tuple(way_down(events, f.name, f.dead) for f in fighters if f.side != winner)
     rounds = min(_last_round(roster) if end == "over" else roster.round, setup.spec.rounds)
     saved = _keep(setup, session, index) if problems else ""
