@@ -169,3 +169,27 @@ def test_fights_play_the_same_with_their_work_recalled_or_worked_out(monkeypatch
     worked_out = fights_seen(duel, 3)
     assert recalled[0] == recalled[1] == worked_out
     assert fights_seen(skirmish, 1) == recalled[2]
+
+
+def test_an_evaluation_notes_its_reads_only_when_asked_and_not_those_of_one_run_unnoted() -> None:
+    """The evaluator notes each read in `reads` when it is a list; `run_unnoted` (a roll's dice, a hit
+    location, worked out while another fact is) notes none, and leaves the outer list as it was."""
+    from fractions import Fraction
+    from types import SimpleNamespace
+    from typing import cast
+
+    from checklist import model as m
+    from checklist.compute.evaluate import Evaluator
+    from checklist.graph.program import Program
+
+    span = m.Span("t.flow", 1, 1, 1, 2)
+    program = cast(Program, SimpleNamespace(facts={"a": None}, tables={}))  # what the evaluator asks of one
+    evaluator = Evaluator(program, lambda fact: 4, lambda cond: True, lambda role, attr, key: 7)
+    expr = m.BinOp("+", m.Name("a", span), m.Attr("actor", "st", span), span)
+    assert evaluator.run(expr).value == Fraction(11) and evaluator.reads is None
+    evaluator.reads = outer = []
+    evaluator.run(expr)
+    assert outer == [("input", "a"), 4, ("attr", "actor", "st", None), 7]
+    outer.clear()
+    assert evaluator.run_unnoted(expr).value == Fraction(11)
+    assert outer == [] and evaluator.reads is outer

@@ -97,6 +97,14 @@ class Evaluator:
         finally:
             self.facts = outer
 
+    def run_unnoted(self, expr: m.Expr) -> Worked:
+        """`run`, its reads not noted: they are not the reads of the expression being worked out meanwhile."""
+        reads, self.reads = self.reads, None
+        try:
+            return self.run(expr)
+        finally:
+            self.reads = reads
+
     def worked(self, expr: m.Expr) -> tuple[Scalar, str]:
         return _WORKED[type(expr)](self, expr)  # by the node's class: evaluating is the engine's hot path
 

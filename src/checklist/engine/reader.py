@@ -134,16 +134,12 @@ class Reader:
         """The dice a roll fact rolls: fixed, or worked out (`roll of actor.weapon-damage`)."""
         if decl.dice_expr is None:
             return decl.dice
-        evaluator = self.evaluator()
-        reads, evaluator.reads = evaluator.reads, None  # not the reads of a fact being worked out meanwhile
         try:
-            worked = evaluator.run(decl.dice_expr)
+            worked = self.evaluator().run_unnoted(decl.dice_expr)  # a roll a fact being worked out reads
             return str(Dice.parse(str(worked.value)))
         except (Need, CannotCompute, DiceError) as why:
             self.failed[decl.name] = f"`{why}` is not known" if isinstance(why, Need) else str(why)
             return None
-        finally:
-            evaluator.reads = reads
 
     def names_for(self, decl: m.Fact) -> tuple[str, ...]:
         """What a combatant fact can name: the actor's foes (standing first; everybody else when no
@@ -404,7 +400,8 @@ class Reader:
     def _worked_out(self, decl: m.Fact) -> Done:
         """The fact's value, its work and the facts it read, by the evaluator."""
         assert decl.expr is not None
-        worked = self.evaluator().run(decl.expr)
+        evaluator = self.evaluator()  # a hit location's reads are not noted (Recall does not keep it)
+        worked = (evaluator.run_unnoted if decl.table == BODY_TABLE else evaluator.run)(decl.expr)
         value, rounded = as_value(worked.value)
         if not fits(decl, value, self.program.tables) and not (decl.table == BODY_TABLE and value in self.body()):
             raise CannotCompute(f"worked out `{show(worked.value)}`, which is not a value of `{decl.name}`")
