@@ -54,7 +54,7 @@ class Need(Exception):
     """An input fact is not known yet: ask (or compute) it first."""
 
     def __init__(self, fact: str) -> None:
-        super().__init__(fact)
+        self.args = (fact,)  # what `super().__init__(fact)` sets, without its call: raised at every unknown read
         self.fact = fact
 
 
