@@ -34,3 +34,18 @@ def test_past_its_limit_everything_is_dropped() -> None:
     assert [kept.get(r) for r in records[:3]] == [0, 1, 2]
     kept.put(records[3], 3)  # the fourth: the three before it are dropped
     assert [kept.get(r) for r in records] == [None, None, None, 3]
+
+
+def test_a_value_is_made_once_for_its_object_even_an_empty_one() -> None:
+    """`made` keeps what it makes, an empty dict too (a `get(...) or put(...)` made a new one each time)."""
+    kept: Kept[Record, dict[str, int]] = Kept()
+    one, other = Record(), Record()
+    calls: list[Record] = []
+
+    def make(of: Record) -> dict[str, int]:
+        calls.append(of)
+        return {}
+
+    first = kept.made(one, make)
+    assert kept.made(one, make) is first and calls == [one]
+    assert kept.made(other, make) is not first and calls == [one, other]

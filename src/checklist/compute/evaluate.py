@@ -291,7 +291,7 @@ _FOUND: Kept[m.Table, _Found] = Kept()
 
 def _found(table: m.Table) -> _Found:
     """The table's _Found, made once per table."""
-    return _FOUND.get(table) or _FOUND.put(table, _Found(table))
+    return _FOUND.made(table, _Found)
 
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9 ,./'()+-]*")  # a value such as `Right Leg`, not `- (*1)`

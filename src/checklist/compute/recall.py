@@ -110,4 +110,4 @@ _RECALLS: Kept[Program, Recall] = Kept(100)
 
 def recall_for(program: Program) -> Recall:
     """The program's Recall, made once."""
-    return _RECALLS.get(program) or _RECALLS.put(program, Recall())
+    return _RECALLS.made(program, lambda _: Recall())

@@ -96,7 +96,7 @@ def whose(reader: Reader, decl: m.Fact) -> tuple[str | None, str | None]:
 def _role(reader: Reader, decl: m.Fact) -> str:
     """`target` when what the fact is rolled against reads the target first (`target-ht`), else `actor`:
     the program's to say, once per fact (a roll's is found by looking through every fact)."""
-    roles = _ROLES.get(reader.program) or _ROLES.put(reader.program, {})
+    roles = _ROLES.made(reader.program, lambda _: {})
     role = roles.get(decl.name)
     if role is None:
         role = roles[decl.name] = _found_role(reader, decl)

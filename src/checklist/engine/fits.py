@@ -25,7 +25,4 @@ _ROW_NAMES: Kept[m.Table, frozenset[str]] = Kept()
 
 def _row_names(table: m.Table) -> frozenset[str]:
     """The values a table fact can take: its rows' first cells, as slugs (made once per table)."""
-    names = _ROW_NAMES.get(table)
-    if names is None:
-        names = _ROW_NAMES.put(table, frozenset(slug(r.cells[0]) for r in table.rows if r.cells))
-    return names
+    return _ROW_NAMES.made(table, lambda t: frozenset(slug(r.cells[0]) for r in t.rows if r.cells))

@@ -82,7 +82,7 @@ def _question(
 ) -> Question:
     """The question that asks `decl` (q.fact_question), with the names it takes though it does not list
     them; made once for each (fact, dice, names): a fight asks the same few questions again and again."""
-    made = _QUESTIONS.get(program) or _QUESTIONS.put(program, {})
+    made = _QUESTIONS.made(program, lambda _: {})
     key = (decl.name, dice, names, unlisted)
     question = made.get(key)
     if question is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 _K = TypeVar("_K")
@@ -24,6 +25,11 @@ class Kept(Generic[_K, _V]):
         """The value kept for `of`, if any."""
         kept = self._made.get(id(of))
         return kept[1] if kept is not None and kept[0] is of else None
+
+    def made(self, of: _K, make: Callable[[_K], _V]) -> _V:
+        """The value kept for `of`, made by `make(of)` and kept the first time (an empty one is kept too)."""
+        kept = self._made.get(id(of))
+        return kept[1] if kept is not None and kept[0] is of else self.put(of, make(of))
 
     def put(self, of: _K, value: _V) -> _V:
         """Keep `value` for `of`, and give it back."""
