@@ -8,8 +8,10 @@ typed over it.  Nothing here asks or prints: the session turns a missing fact in
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from checklist import model as m
-from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, Read, as_value, show
+from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, Read, Worked, as_value, show
 from checklist.compute.recall import Done, Recall, recall_for
 from checklist.engine.fits import fits
 from checklist.engine.questions import Value
@@ -369,7 +371,7 @@ class Reader:
         self._busy.add(decl.name)
         try:
             if decl.table == BODY_TABLE:  # whether it fits reads the target's body: not a read Recall keeps
-                value, work, deps = self._worked_out(decl)
+                value, work, deps = self._worked_out(decl, self.evaluator().run_unnoted)
             else:
                 value, work, deps = self._recalled(decl)
         except CannotCompute as why:
@@ -393,15 +395,15 @@ class Reader:
         evaluator = self.evaluator()
         reads, evaluator.reads = evaluator.reads, []
         try:
-            return recall.kept(decl.name, evaluator.reads, lambda: self._worked_out(decl))
+            return recall.kept(decl.name, evaluator.reads, lambda: self._worked_out(decl, evaluator.run))
         finally:
             evaluator.reads = reads
 
-    def _worked_out(self, decl: m.Fact) -> Done:
-        """The fact's value, its work and the facts it read, by the evaluator."""
+    def _worked_out(self, decl: m.Fact, run: Callable[[m.Expr], Worked]) -> Done:
+        """The fact's value, its work and the facts it read, by the evaluator's `run` (its reads noted for
+        Recall) or `run_unnoted` (a hit location, which Recall does not keep)."""
         assert decl.expr is not None
-        evaluator = self.evaluator()  # a hit location's reads are not noted (Recall does not keep it)
-        worked = (evaluator.run_unnoted if decl.table == BODY_TABLE else evaluator.run)(decl.expr)
+        worked = run(decl.expr)
         value, rounded = as_value(worked.value)
         if not fits(decl, value, self.program.tables) and not (decl.table == BODY_TABLE and value in self.body()):
             raise CannotCompute(f"worked out `{show(worked.value)}`, which is not a value of `{decl.name}`")
