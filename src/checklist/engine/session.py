@@ -280,7 +280,6 @@ class Session:
             if state.finished is not None:
                 return state
             decision = self._going.decision(state)
-            known: st.Lookup | None = st.nothing
             if decision is None:
                 reader = self._reader(state)
                 need, decision = evaluated(self.program, state, reader)
@@ -290,14 +289,13 @@ class Session:
                     state = st.merged(state, changed, consulted, reader.roster, reader.acted, reader.seq)
                 else:
                     state = state.evaluated(consulted, reader.roster, reader.acted)
-                known = None  # the state's facts by name now hold what the reader knows (by_name keeps them)
                 if need is not None:
                     return evolve(state, question=need.question, decision=None)
                 assert decision is not None
             shown = not state.answered or self.program.steps[state.step].cards
             if self.pause and shown and decision.kind != "stuck":
                 return evolve(state, question=CONTINUE, decision=decision)
-            state = self._apply(state, decision, known)
+            state = self._apply(state, decision)
         raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover
 
     def _reader(self, state: State) -> Reader:
@@ -328,18 +326,18 @@ class Session:
         finally:
             self.history, self.events, self._preset = history, events, preset
 
-    def _apply(self, state: State, decision: Decision, known: st.Lookup | None = None) -> State:
-        """Carry out a decision (the observers hear of it), recording it in the trace. `known`: the
-        state's facts by name, when the reader that decided has them (else they are looked up)."""
-        new = self._move(state, decision, known or st.by_name(state.facts).get)
+    def _apply(self, state: State, decision: Decision) -> State:
+        """Carry out a decision (the observers hear of it), recording it in the trace."""
+        new = self._move(state, decision)
         for observer in self.observers:
             observer.decided(state, decision, new)
         return new
 
-    def _move(self, state: State, decision: Decision, known: st.Lookup) -> State:
+    def _move(self, state: State, decision: Decision) -> State:
         assert state.trail is not None
         last = state.trail.visit
-        used = st.visit_used(state.consulted, known, state.step)
+        consulted = state.consulted  # by_name keeps the facts of the step just evaluated: no dict is made
+        used = st.visit_used(consulted, st.by_name(state.facts).get, state.step) if consulted else ()
         if last.used:  # a visit that decides again (after a split): what it read before comes first
             seen = {v[0] for v in last.used}
             used = last.used + tuple(u for u in used if u[0] not in seen)
