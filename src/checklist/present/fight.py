@@ -79,24 +79,29 @@ class FightView:
 
 def fight_view(session: Session) -> FightView | None:
     """The table and the log; None without a roster."""
+    fought = _fought(session)
+    if fought is None:
+        return None
+    roster, attacks, events = fought
+    log = tuple(_line(a.round, a.attacker, {**a.head, **a.hit}, a.label) for a in attacks)
+    return FightView(_rows(roster, log, session.program), log, events)
+
+
+def fight_events(session: Session) -> tuple[LogLine, ...]:
+    """The combat log alone (`fight_view`'s events): what a simulated fight's report reads of it."""
+    fought = _fought(session)
+    return fought[2] if fought is not None else ()
+
+
+def _fought(session: Session) -> tuple[Roster, list[_Attack], tuple[LogLine, ...]] | None:
+    """The roster, the attacks read from the trace and the combat log; None without a roster."""
     roster = session.state.roster
     if roster is None:
         return None
     trace = session.state.trace
     turns = _turns(trace, roster)
     attacks = _attacks(trace, roster, turns)
-    log = tuple(_line(a.round, a.attacker, {**a.head, **a.hit}, a.label) for a in attacks)
-    return FightView(_rows(roster, log, session.program), log, _events(trace, roster, attacks, turns))
-
-
-def fight_events(session: Session) -> tuple[LogLine, ...]:
-    """The combat log alone (`fight_view`'s events): what a simulated fight's report reads of it."""
-    roster = session.state.roster
-    if roster is None:
-        return ()
-    trace = session.state.trace
-    turns = _turns(trace, roster)
-    return _events(trace, roster, _attacks(trace, roster, turns), turns)
+    return roster, attacks, _events(trace, roster, attacks, turns)
 
 
 def _rows(roster: Roster, log: tuple[AttackLine, ...], program: Program) -> tuple[CombatantRow, ...]:
