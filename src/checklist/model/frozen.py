@@ -223,15 +223,26 @@ def _template(count: int) -> Callable[..., Callable[..., None]]:
     written: Callable[..., Callable[..., None]] | None = getattr(inits, f"init_{count}", None)
     if written is not None:
         return written
-    params = ", ".join(["self", *(f"f{i}" for i in range(count))])
-    stores = [f"    self.a{i} = f{i}" for i in range(count)]
-    body = [f"def __init__({params}):", "  if self.__class__ is _kind:", "    _sc(self, _twin)", *stores]
-    body += ["    self.__class__ = _kind", "  else:", *(f"    s{i}(self, f{i})" for i in range(count))]
-    made: Callable[..., Callable[..., None]] = dataclasses._create_fn(  # type: ignore[attr-defined]
-        f"init_{count}", ["_sc", "_twin", "_kind", *(f"s{i}" for i in range(count))], [*body, "return __init__"],
-        globals={},
-    )  # fmt: skip
+    scope: dict[str, Any] = {}
+    exec(init_source(count), scope)  # the same text as the written ones: `init_source`
+    made: Callable[..., Callable[..., None]] = scope[f"init_{count}"]
     return made
+
+
+def init_source(count: int) -> str:
+    """The source of `init_N` for `count` fields, as model/inits.py writes it out (tests/model/test_frozen.py
+    writes that file again from this)."""
+    setters = ", ".join(["_sc", "_twin", "_kind", *(f"s{i}" for i in range(count))])
+    params = ", ".join(["self", *[f"f{i}" for i in range(count)]])
+    body = [f"        s{i}(self, f{i})" for i in range(count)] or ["        pass"]
+    if count >= inits.TWIN_FIELDS:
+        twin = ["        if self.__class__ is _kind:", "            _sc(self, _twin)"]
+        twin += [f"            self.a{i} = f{i}" for i in range(count)]
+        twin += ["            self.__class__ = _kind", "        else:"]
+        body = twin + ["    " + line for line in body]
+    source = f"\n\ndef init_{count}({setters}):  # type: ignore[no-untyped-def]\n"
+    source += f"    def __init__({params}):  # type: ignore[no-untyped-def]\n" + "\n".join(body)
+    return source + "\n\n    return __init__\n"
 
 
 _SET_CLASS = object.__dict__["__class__"].__set__  # makes an instance another class of the same layout
@@ -273,9 +284,9 @@ def _changer(kind: type, changed: tuple[str, ...]) -> Callable[[Any, dict[str, o
 
 
 def _compiled(kind: type, changed: tuple[str, ...], params: list[str], given: Callable[[int, str], str]) -> Any:
-    """`copy(r, *params)` for `kind`, compiled by the standard decorator's helper (as `__init__` is, above):
-    a new record, each slot set by its own descriptor, to `given(j, name)` for the j-th changed field,
-    else to the record's."""
+    """`copy(r, *params)` for `kind`, compiled by the standard decorator's helper: a new record, made as the
+    class's writable twin (`_twin`) or else slot by slot through each slot's descriptor, each field set to
+    `given(j, name)` for the j-th changed field, else to the record's."""
     names = _checked(kind, changed)
     at = {name: j for j, name in enumerate(changed)}
     values = [given(at[name], name) if name in at else f"r.{name}" for name in names]
