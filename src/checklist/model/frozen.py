@@ -223,26 +223,35 @@ def _template(count: int) -> Callable[..., Callable[..., None]]:
     written: Callable[..., Callable[..., None]] | None = getattr(inits, f"init_{count}", None)
     if written is not None:
         return written
-    scope: dict[str, Any] = {}
-    exec(init_source(count), scope)  # the same text as the written ones: `init_source`
-    made: Callable[..., Callable[..., None]] = scope[f"init_{count}"]
+    setters = ["_sc", "_twin", "_kind", *(f"s{i}" for i in range(count))]
+    made: Callable[..., Callable[..., None]] = dataclasses._create_fn(  # type: ignore[attr-defined]
+        f"init_{count}", setters, [*_init_lines(count), "return __init__"], globals={}
+    )
     return made
 
 
 def init_source(count: int) -> str:
     """The source of `init_N` for `count` fields, as model/inits.py writes it out (tests/model/test_frozen.py
-    writes that file again from this)."""
+    writes that file again from this), and as `_template` compiles it for more fields."""
     setters = ", ".join(["_sc", "_twin", "_kind", *(f"s{i}" for i in range(count))])
-    params = ", ".join(["self", *[f"f{i}" for i in range(count)]])
-    body = [f"        s{i}(self, f{i})" for i in range(count)] or ["        pass"]
+    lines = [
+        f"def init_{count}({setters}):  # type: ignore[no-untyped-def]",
+        *("    " + line for line in _init_lines(count)),
+    ]
+    return "\n\n" + "\n".join([*lines, "", "    return __init__"]) + "\n"
+
+
+def _init_lines(count: int) -> list[str]:
+    """`def __init__(self, f0, ...)` of `init_N` and its body: from TWIN_FIELDS fields on, the twin's plain
+    stores for an instance of the class itself, else (and for a subclass) each field's setter."""
+    params = ", ".join(["self", *(f"f{i}" for i in range(count))])
+    body = [f"    s{i}(self, f{i})" for i in range(count)] or ["    pass"]
     if count >= inits.TWIN_FIELDS:
-        twin = ["        if self.__class__ is _kind:", "            _sc(self, _twin)"]
-        twin += [f"            self.a{i} = f{i}" for i in range(count)]
-        twin += ["            self.__class__ = _kind", "        else:"]
+        twin = ["    if self.__class__ is _kind:", "        _sc(self, _twin)"]
+        twin += [f"        self.a{i} = f{i}" for i in range(count)]
+        twin += ["        self.__class__ = _kind", "    else:"]
         body = twin + ["    " + line for line in body]
-    source = f"\n\ndef init_{count}({setters}):  # type: ignore[no-untyped-def]\n"
-    source += f"    def __init__({params}):  # type: ignore[no-untyped-def]\n" + "\n".join(body)
-    return source + "\n\n    return __init__\n"
+    return [f"def __init__({params}):  # type: ignore[no-untyped-def]", *body]
 
 
 _SET_CLASS = object.__dict__["__class__"].__set__  # makes an instance another class of the same layout
