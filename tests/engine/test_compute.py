@@ -95,6 +95,68 @@ def test_a_game_master_types_a_number_over_a_ledger() -> None:
     assert any("correction typed by the game master" in line for line in ledger_lines(program, known["total"], known))
 
 
+LEDGER_OF_LEDGERS = """\
+checklist demo "A ledger that is a line of another"
+start 1
+fact total : ledger per attack "Total"
+fact sub : ledger per attack "Sub"
+fact a : number per attack "A?"
+fact b : number per attack "B?"
+step 1 "Inputs"
+  find a
+  find b
+  go 2
+step 2 "Lines"
+  add a to sub
+  add sub to total
+  add b to sub
+  add a to total
+  if total > 0 -> end
+  else -> end
+"""
+
+
+ADDS_IN_ONE_VISIT = """\
+checklist demo "Three lines added by one visit"
+start 1
+fact total : ledger per attack "Total"
+fact a : number per attack "A?"
+fact b : number per attack "B?"
+fact half : number per attack "Half of B" = b / 2
+step 1 "Inputs"
+  find a
+  find b
+  go 2
+step 2 "Lines"
+  add half to total
+  add b to total
+  add a to total
+  if total > 0 -> end
+  else -> end
+"""
+
+
+def test_a_visit_that_adds_several_lines_counts_and_reads_every_one() -> None:
+    """One visit adds three lines: after each add the total counts every line so far (a visit sums only the
+    lines it has not read yet), and the visit reads them all, in the order they were added."""
+    program = flow_from_text(ADDS_IN_ONE_VISIT)
+    session = Session(program, pause=False)
+    drive(session, {"a": "4", "b": "-9"})
+    assert session.state.value("total") == -5 - 9 + 4  # half of -9 rounds down to -5 (B9)
+    lines = next(v for v in session.state.trace if v.step == "demo.2")
+    assert [(name, value) for name, value, _ in lines.used] == [("b", -9), ("half", -5), ("a", 4), ("total", -10)]
+
+
+def test_a_ledger_that_is_a_line_of_another_is_summed_again_when_it_grows() -> None:
+    """total's lines are sub and a; sub grows between the two adds to total, so total's second sum reads
+    sub again (sub = 4 + 5, total = sub + a = 13), not the 4 sub was at the first."""
+    program = flow_from_text(LEDGER_OF_LEDGERS)
+    session = Session(program, pause=False)
+    drive(session, {"a": "4", "b": "5"})
+    assert session.state.value("sub") == 9
+    assert session.state.value("total") == 9 + 4
+
+
 # A scripted attack, worked by hand (B365 Attack; B551 posture; B19 SM; B552 arm; B348 roll):
 #   skill 14 with the weapon                         14
 #   shock (none)                                     +0

@@ -27,3 +27,12 @@ def test_seeded_rolls_repeat_and_vary() -> None:
 def test_bad_dice(text: str) -> None:
     with pytest.raises(DiceError):
         Dice.parse(text)
+
+
+def test_dice_read_again_are_the_same_and_bad_dice_stay_refused() -> None:
+    """A fight parses the same dice at every roll: the second parse gives the same dice; a bad one is
+    refused every time (nothing bad is kept)."""
+    assert Dice.parse("2d+1") == Dice.parse("2d+1") == Dice(2, 6, 1)
+    for _ in range(2):
+        with pytest.raises(DiceError):
+            Dice.parse("2d+")

@@ -323,6 +323,16 @@ def show(value: Scalar) -> str:
     return str(float(value)).rstrip("0").rstrip(".")
 
 
+def constant(program: Program, expr: m.Expr) -> int | str | None:
+    """The value of an expression that reads nothing (a number, a word that names no fact), as `as_value`
+    gives it after `Evaluator.run`; None for any other."""
+    if isinstance(expr, m.Num):
+        return expr.value
+    if isinstance(expr, m.Name) and expr.name not in program.facts:
+        return expr.name
+    return None
+
+
 def as_value(value: Scalar) -> tuple[int | str, bool]:
     """A computed value as a fact value: numbers rounded down; True if rounding changed it."""
     if isinstance(value, str):

@@ -34,7 +34,7 @@ class Reader:
 
     __slots__ = (
         "program", "roster", "frames", "_base", "step", "seq", "changed", "consulted", "failed", "acted",
-        "compute", "assume", "preset", "_busy", "_made", "_recall",
+        "compute", "assume", "preset", "_busy", "_made", "_recall", "_summed",
     )  # fmt: skip
 
     @classmethod
@@ -74,6 +74,7 @@ class Reader:
         self._busy: set[str] = set()
         self._made: Evaluator | None = None
         self._recall: Recall | None = None  # the program's, taken when a fact is first worked out
+        self._summed: dict[str, tuple[tuple[tuple[str, str], ...], int, int]] | None = None  # _sum's last, a ledger
 
     @property
     def known(self) -> dict[str, Known]:
@@ -144,8 +145,7 @@ class Reader:
             return None
 
     def names_for(self, decl: m.Fact) -> tuple[str, ...]:
-        """What a combatant fact can name: the actor's foes (standing first; everybody else when no
-        one is a foe), not their allies (`unlisted_for`); a weapon fact: the actor's weapons (the
+        """What a combatant fact can name (Roster.targets); a weapon fact: the actor's weapons (the
         readied one first); a choice: those whose `if FACT` is not no."""
         if decl.kind == "choice" and decl.guards:
             barred = {name for name, guard in decl.guards if self.read(guard) == "no"}
@@ -158,16 +158,11 @@ class Reader:
             readied = self.roster.get(self.roster.current, "weapon-name")
             names = [w.name for w in self.roster.actor.weapons]
             return tuple(sorted(names, key=lambda n: n != readied))
-        foes, allies = self.roster.foes_and_allies()
-        return tuple(self.roster.sheets[i].name for i in (foes or allies))
+        return self.roster.targets()
 
     def unlisted_for(self, decl: m.Fact) -> tuple[str, ...]:
-        """Whom a combatant fact takes when named, though its menu does not list them: the actor's
-        allies (a game master attacks an ally on purpose, by name: a menu of foes is what they expect)."""
-        if self.roster is None or decl.kind != "combatant":
-            return ()
-        foes, allies = self.roster.foes_and_allies()
-        return tuple(self.roster.sheets[i].name for i in allies) if foes else ()
+        """Whom a combatant fact takes when named, though its menu does not list them (Roster.unlisted)."""
+        return self.roster.unlisted() if self.roster is not None and decl.kind == "combatant" else ()
 
     def body(self) -> tuple[str, ...]:
         """What a hit location fact can name against the target: their body's (Roster.locations)."""
@@ -182,7 +177,7 @@ class Reader:
         names = self.names_for(decl)
         if self.roster is None or not names:
             return self._take(decl, "", "computed", "nobody to choose")
-        foe = self._only_foe() if decl.kind == "combatant" else None
+        foe = self.roster.only_foe() if decl.kind == "combatant" else None
         allies = bool(self.unlisted_for(decl))  # the menu lists the foes only: say so when one is taken
         if foe is not None and allies:
             return self._take(decl, foe, "computed", f"the only foe standing is {foe}")
@@ -194,12 +189,6 @@ class Reader:
         if foe is not None:
             return self._take(decl, foe, "computed", f"the only foe standing is {foe}")
         raise Need(decl.name)
-
-    def _only_foe(self) -> str | None:
-        roster = self.roster
-        assert roster is not None
-        foes = [i for i in roster.foes_and_allies()[0] if roster.standing(i)]
-        return roster.sheets[foes[0]].name if len(foes) == 1 else None
 
     def _assumes(self, decl: m.Fact) -> bool:
         """The table view takes `assume VALUE`, unless the fact named after `unless` holds (then it asks)."""
@@ -247,13 +236,13 @@ class Reader:
         lines = current.lines
         if fact not in [line for line, _ in lines]:
             lines += ((fact, self.step),)
-        self.changed[ledger] = evolve(current, lines=lines, value=self._sum(lines, current.adjust))
+        self.changed[ledger] = evolve(current, lines=lines, value=self._sum(ledger, lines, current.adjust))
 
     def ledger(self, name: str) -> int:
         current = self.changed.get(name) or self._base.get(name)
         if current is None:
             return 0
-        total = self._sum(current.lines, current.adjust)
+        total = self._sum(name, current.lines, current.adjust)
         if total != current.value:
             current = evolve(current, value=total)
             self.changed[name] = current
@@ -355,14 +344,27 @@ class Reader:
                 raise
             raise Need(fact) from None
 
-    def _sum(self, lines: tuple[tuple[str, str], ...], adjust: int) -> int:
-        total = adjust
-        for fact, _step in lines:
+    def _sum(self, ledger: str, lines: tuple[tuple[str, str], ...], adjust: int) -> int:
+        """The ledger's lines read in order (each one read, as a step that reads the ledger reads them), plus
+        `adjust`. A line read once reads the same for the rest of this reader (a ledger's line aside): a sum
+        that only adds lines to the last one this reader made reads the new lines alone."""
+        summed = self._summed.get(ledger) if self._summed is not None else None
+        start, total = 0, adjust
+        if summed is not None and summed[1] == adjust and lines[: len(summed[0])] == summed[0]:
+            start, total = len(summed[0]), summed[2]
+        ledgers = self.program.ledgers
+        plain = True
+        for fact, _step in lines[start:]:
             try:
                 value = self.value(fact)
             except CannotCompute:  # a line worked out before, forgotten since (an override): ask it
                 raise Need(fact) from None
             total += value if isinstance(value, int) else 0
+            plain = plain and fact not in ledgers
+        if plain:
+            if self._summed is None:
+                self._summed = {}
+            self._summed[ledger] = (lines, adjust, total)
         return total
 
     def _compute(self, decl: m.Fact) -> Value:

@@ -136,14 +136,14 @@ def recorded(reader: Reader, action: m.Record) -> str | None:
     flow runs on (docs/roster.md)."""
     try:
         who = reader.combatant(action.role)
-        evaluator = reader.evaluator()
-        worked = evaluator.run(action.expr)
-        key = None if action.key is None else evaluate.as_value(evaluator.run(action.key).value)[0]
+        value = evaluate.constant(reader.program, action.expr)  # `record actor.parries = 0`: a turn has six
+        if value is None:
+            value = evaluate.as_value(reader.evaluator().run(action.expr).value)[0]
+        key = None if action.key is None else evaluate.as_value(reader.evaluator().run(action.key).value)[0]
     except evaluate.Need as need:
         return reader.ask(need.fact)[0]
     except evaluate.CannotCompute:  # NoRoster included
         return None
-    value, _ = evaluate.as_value(worked.value)
     assert reader.roster is not None
     with suppress(RosterError):  # a state the roster cannot hold: E315 reports it in the flow
         reader.roster = reader.roster.record(who, action.attr, value, None if key is None else str(key))

@@ -29,6 +29,9 @@ class Dice(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Dice:
+        made = _PARSED.get(text)  # a fight rolls the same few dice again and again
+        if made is not None:
+            return made
         match = _DICE.match(text)
         if match is None:
             raise DiceError(f"`{text}` is not dice like 3d6, 1d6+2 or 2d6-1")
@@ -38,7 +41,10 @@ class Dice(NamedTuple):
         modifier = int(match[4] or 0) * (-1 if match[3] == "-" else 1)
         if not 1 <= count <= MAX_DICE or not 1 <= sides <= MAX_SIDES:
             raise DiceError(f"`{text}`: use 1 to {MAX_DICE} dice of 1 to {MAX_SIDES} sides")
-        return cls(count, sides, modifier)
+        made = cls(count, sides, modifier)
+        if len(_PARSED) < 4096:  # dice come from rosters and answers: bounded in a fight, not in a server's life
+            _PARSED[text] = made
+        return made
 
     @property
     def low(self) -> int:
@@ -54,6 +60,9 @@ class Dice(NamedTuple):
     def __str__(self) -> str:
         mod = f"{self.modifier:+d}" if self.modifier else ""
         return f"{self.dice}d{self.sides}{mod}"
+
+
+_PARSED: dict[str, Dice] = {}
 
 
 def roll(text: str, seed: int, number: int) -> int:

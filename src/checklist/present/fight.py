@@ -189,6 +189,8 @@ def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack], tu
     timed: list[tuple[int, int, LogLine]] = []  # (trace index, order within it, line)
     readied: set[int] = set()  # the turns whose Ready is logged
     for i, visit in enumerate(trace):
+        if visit.step != TURN_STARTS and visit.step != READY:  # most visits: nothing of the turn's own to log
+            continue
         round_, actor = turns[i] // len(names) + 1, names[turns[i] % len(names)]
         if visit.step == TURN_STARTS and _used((visit,)).get("consciousness-failed") == "yes":  # not out cold already
             timed.append((i, 0, LogLine(round_, "unconscious", actor, "failed the HT roll to stay conscious")))

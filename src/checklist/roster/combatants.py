@@ -162,6 +162,23 @@ class Roster:
         foes = sorted((i for i in others if self.side(i) != mine), key=lambda i: not self.standing(i))
         return foes, [i for i in others if self.side(i) == mine]
 
+    def targets(self) -> tuple[str, ...]:
+        """Whom the actor's combatant fact lists: their foes (standing first; everybody else when no one is a
+        foe), not their allies (`unlisted`)."""
+        foes, allies = self.foes_and_allies()
+        return tuple(self.sheets[i].name for i in (foes or allies))
+
+    def unlisted(self) -> tuple[str, ...]:
+        """Whom the actor's combatant fact takes when named, though its menu does not list them: their allies
+        (a game master attacks an ally on purpose, by name: a menu of foes is what they expect)."""
+        foes, allies = self.foes_and_allies()
+        return tuple(self.sheets[i].name for i in allies) if foes else ()
+
+    def only_foe(self) -> str | None:
+        """The actor's one foe standing, if only one stands."""
+        foes = [i for i in self.foes_and_allies()[0] if self.standing(i)]
+        return self.sheets[foes[0]].name if len(foes) == 1 else None
+
     def remember(self, who: int, fact: str, value: Value) -> Roster:
         """Keep a combatant's answer (their target, where they aimed) as their next default."""
         return self._changed(who, habits=_put(self.states[who].habits, fact, value))
@@ -188,7 +205,10 @@ class Roster:
             new = value
         else:
             raise RosterError(f"`{attr}` needs a number, not `{value}`")
-        return self._changed(who, **{attr.replace("-", "_"): new})
+        name = attr.replace("-", "_")
+        if getattr(self.states[who], name) == new:  # as _changed says, without its call: most records change nothing
+            return self
+        return self._changed(who, **{name: new})
 
     def _record_keyed(self, who: int, attr: str, value: Value, key: str | None) -> Roster:
         if attr not in KEYED_STATE or key is None:
