@@ -95,6 +95,17 @@ def test_a_game_master_types_a_number_over_a_ledger() -> None:
     assert any("correction typed by the game master" in line for line in ledger_lines(program, known["total"], known))
 
 
+def test_each_visit_that_adds_or_reads_a_ledger_reads_all_its_lines_again() -> None:
+    """Step 2 adds a third line to what step 1 added: its visit reads the two lines before too (their facts
+    are the same: they are noted as read, not worked out again), and step 3, which reads the total, all three."""
+    program = flow_from_text(LEDGER_FLOW)
+    session = Session(program, pause=False)
+    drive(session, {"a": "4", "b": "5", "c": "7"})
+    used = {v.step: [(name, value) for name, value, _ in v.used] for v in session.state.trace}
+    assert used["demo.2"] == [("c", 7), ("half", 3), ("a", 4), ("b", 5)]
+    assert used["demo.3"] == [("a", 4), ("b", 5), ("half", 3), ("total", 12)]
+
+
 LEDGER_OF_LEDGERS = """\
 checklist demo "A ledger that is a line of another"
 start 1

@@ -3,7 +3,8 @@
 A computed fact is worked out the first time something reads it, once its inputs are
 known; reading it before then names the input to ask.  A ledger's value is the sum of its
 lines (facts added at steps, `add FACT to LEDGER`) plus any correction the game master
-typed over it.  Nothing here asks or prints: the session turns a missing fact into a question.
+typed over it (engine/ledgers.py).  Nothing here asks or prints: the session turns a missing fact
+into a question.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, Read, Worked, as_value, show
 from checklist.compute.recall import Done, Recall, recall_for
 from checklist.engine.fits import fits
+from checklist.engine.ledgers import Ledgers
 from checklist.engine.questions import Value
 from checklist.engine.state import Frame, How, Known, State, branch_target, by_name
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
-from checklist.model.frozen import evolve
 from checklist.model.vocabulary import BODY_TABLE, SHEETLESS_NO
 from checklist.roster.combatants import Roster
 
@@ -29,12 +30,28 @@ ROSTER_ITEM = "combatant"  # `split T for each combatant`: a branch for every co
 Preset = dict[str, Value] | None  # an override given later, taken where the fact is first read
 
 
-class Reader:
+def counted(frames: tuple[Frame, ...]) -> frozenset[str]:
+    """The items the running splits count (`split ... for each hit of hits-landing`: hit): a number fact of that
+    name is the branch's number (Reader.value). Kept for the last frames: a visit's are its state's."""
+    if not frames:
+        return _NONE
+    last, made = _counted[0]
+    if last is not frames:
+        made = frozenset([frame.item for frame in frames if frame.item is not None])
+        _counted[0] = (frames, made)
+    return made
+
+
+_NONE: frozenset[str] = frozenset()
+_counted: list[tuple[tuple[Frame, ...], frozenset[str]]] = [((), _NONE)]
+
+
+class Reader(Ledgers):
     """The facts of one evaluation of a step; `changed` holds what it computed or added."""
 
     __slots__ = (
-        "program", "roster", "frames", "_base", "step", "seq", "changed", "consulted", "failed", "acted",
-        "compute", "assume", "preset", "_busy", "_made", "_recall", "_summed",
+        "program", "roster", "frames", "counted", "_base", "step", "seq", "changed", "consulted", "failed", "acted",
+        "compute", "assume", "preset", "_busy", "_made", "_recall", "_needed",
     )  # fmt: skip
 
     @classmethod
@@ -61,6 +78,7 @@ class Reader:
         self.program = program
         self.roster = roster
         self.frames = frames
+        self.counted = counted(frames)
         self._base = by_name(facts)  # shared, never changed: what this reader works out goes to `changed`
         self.step = step
         self.seq = seq
@@ -74,7 +92,7 @@ class Reader:
         self._busy: set[str] = set()
         self._made: Evaluator | None = None
         self._recall: Recall | None = None  # the program's, taken when a fact is first worked out
-        self._summed: dict[str, tuple[tuple[tuple[str, str], ...], int, int]] | None = None  # _sum's last, a ledger
+        self._needed: tuple[str, str, int, int, Roster | None] | None = None  # read's last Need: (fact, input, ...)
 
     @property
     def known(self) -> dict[str, Known]:
@@ -85,19 +103,17 @@ class Reader:
         """The fact's value, computing it if it can; None if it is not known yet."""
         try:
             return self.value(fact)
-        except (Need, CannotCompute):
+        except Need as need:  # kept for `ask`, which the step calls next to name what to ask
+            self._needed = (fact, need.fact, len(self.changed), self.seq, self.roster)
+            return None
+        except CannotCompute:
             return None
 
     def value(self, fact: str) -> Value:
         known = self.changed.get(fact) or self._base.get(fact)
         program = self.program
-        if (
-            known is not None
-            and not self.preset
-            and fact not in program.ledgers
-            and (not self.frames or fact not in program.numbers)
-        ):
-            self.consulted[fact] = None  # most reads: a fact known as it is (the engine's most frequent call)
+        if known is not None and not self.preset and fact not in program.ledgers and fact not in self.counted:
+            self.consulted[fact] = None  # most reads: a fact known as it is (as Ledgers._sum; the most frequent call)
             return known.value
         decl = program.facts.get(fact)
         if decl is not None and (known is None or known.how != "override"):
@@ -214,39 +230,22 @@ class Reader:
     def ask(self, fact: str) -> tuple[str, str]:
         """The fact to ask so that `fact` can be known: an input it lacks, or itself (and why)."""
         for _ in range(len(self.program.facts) + 1):
-            try:
-                self.value(fact)
-            except Need as need:
-                if need.fact == fact:
+            needed = self._needed  # `read(fact)` just named the input: with nothing learnt since, it names it again
+            if needed is not None and needed[0] == fact and needed[2:] == (len(self.changed), self.seq, self.roster):
+                lacking = needed[1]
+            else:
+                try:
+                    self.value(fact)
+                except Need as need:
+                    lacking = need.fact
+                except CannotCompute:
                     return fact, self.failed.get(fact, "")
-                fact = need.fact
-                continue
-            except CannotCompute:
+                else:
+                    return fact, ""  # known after all (nothing to ask)
+            if lacking == fact:
                 return fact, self.failed.get(fact, "")
-            return fact, ""  # known after all (nothing to ask)
+            fact = lacking
         return fact, ""  # pragma: no cover - the checker refuses cycles
-
-    def add_line(self, fact: str, ledger: str) -> None:
-        """Make `fact` a line of `ledger` (once); the fact must be known."""
-        current = self.changed.get(ledger) or self._base.get(ledger)
-        decl = self.program.facts[ledger]
-        if current is None:
-            self.seq += 1
-            current = Known(ledger, 0, decl.scope, "ledger", self.step, self.seq)
-        lines = current.lines
-        if fact not in [line for line, _ in lines]:
-            lines += ((fact, self.step),)
-        self.changed[ledger] = evolve(current, lines=lines, value=self._sum(ledger, lines, current.adjust))
-
-    def ledger(self, name: str) -> int:
-        current = self.changed.get(name) or self._base.get(name)
-        if current is None:
-            return 0
-        total = self._sum(name, current.lines, current.adjust)
-        if total != current.value:
-            current = evolve(current, value=total)
-            self.changed[name] = current
-        return total
 
     # ---- the roster ---------------------------------------------------------------------
 
@@ -343,29 +342,6 @@ class Reader:
             if decl is not None and decl.dice_expr is not None and fact in self.failed:
                 raise
             raise Need(fact) from None
-
-    def _sum(self, ledger: str, lines: tuple[tuple[str, str], ...], adjust: int) -> int:
-        """The ledger's lines read in order (each one read, as a step that reads the ledger reads them), plus
-        `adjust`. A line read once reads the same for the rest of this reader (a ledger's line aside): a sum
-        that only adds lines to the last one this reader made reads the new lines alone."""
-        summed = self._summed.get(ledger) if self._summed is not None else None
-        start, total = 0, adjust
-        if summed is not None and summed[1] == adjust and lines[: len(summed[0])] == summed[0]:
-            start, total = len(summed[0]), summed[2]
-        ledgers = self.program.ledgers
-        plain = True
-        for fact, _step in lines[start:]:
-            try:
-                value = self.value(fact)
-            except CannotCompute:  # a line worked out before, forgotten since (an override): ask it
-                raise Need(fact) from None
-            total += value if isinstance(value, int) else 0
-            plain = plain and fact not in ledgers
-        if plain:
-            if self._summed is None:
-                self._summed = {}
-            self._summed[ledger] = (lines, adjust, total)
-        return total
 
     def _compute(self, decl: m.Fact) -> Value:
         if decl.name in self._busy:
