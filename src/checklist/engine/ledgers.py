@@ -8,13 +8,10 @@ from typing import TYPE_CHECKING, Protocol
 from checklist.compute.evaluate import CannotCompute, Need
 from checklist.engine.state import Known
 from checklist.model.frozen import evolve
-from checklist.model.kept import Kept
 
 if TYPE_CHECKING:
     from checklist.engine.questions import Value
     from checklist.graph.program import Program
-
-_LINES: Kept[Known, tuple[Known, ...]] = Kept(20_000)  # a ledger's line facts as its sum read them (Ledgers._sum)
 
 
 class _Reading(Protocol):
@@ -28,10 +25,11 @@ class _Reading(Protocol):
     counted: frozenset[str]
     step: str
     seq: int
+    _summed: dict[str, tuple[tuple[tuple[str, str], ...], int, int]]
 
     def value(self, fact: str) -> Value: ...
 
-    def _sum(self, ledger: Known, lines: tuple[tuple[str, str], ...]) -> tuple[int, tuple[Known, ...] | None]: ...
+    def _sum(self, ledger: str, lines: tuple[tuple[str, str], ...], adjust: int) -> int: ...
 
 
 class Ledgers:
@@ -49,44 +47,33 @@ class Ledgers:
         lines = current.lines
         if fact not in [line for line, _ in lines]:
             lines += ((fact, self.step),)
-        total, read = self._sum(current, lines)
-        made = self.changed[ledger] = evolve(current, lines=lines, value=total)
-        if read is not None:
-            _LINES.put(made, read)
+        self.changed[ledger] = evolve(current, lines=lines, value=self._sum(ledger, lines, current.adjust))
 
     def ledger(self: _Reading, name: str) -> int:
         current = self.changed.get(name) or self._base.get(name)
         if current is None:
             return 0
-        total, read = self._sum(current, current.lines)
+        total = self._sum(name, current.lines, current.adjust)
         if total != current.value:
-            current = evolve(current, value=total)
-            self.changed[name] = current
-        if read is not None and _LINES.get(current) is None:
-            _LINES.put(current, read)
+            self.changed[name] = evolve(current, value=total)
         return total
 
-    def _sum(self: _Reading, ledger: Known, lines: tuple[tuple[str, str], ...]) -> tuple[int, tuple[Known, ...] | None]:
-        """The sum of `lines` read in order (as a step that reads the ledger reads each), plus the ledger's
-        correction; and each line's fact as read, None if one is not plain (known, read as it is known: what
-        Reader.value tests first). The lines of `ledger` last summed (_LINES) whose facts are the same here
-        are not read again: only noted as read."""
-        changed, base, consulted = self.changed, self._base, self.consulted
-        ledgers, counted = self.program.ledgers, self.counted
-        total, read, kept = ledger.adjust, [], () if self.preset else _LINES.get(ledger) or ()
-        for (fact, _step), known in zip(lines, kept, strict=False):
-            if (changed.get(fact) or base.get(fact)) is not known or fact in ledgers or fact in counted:
-                break
-            consulted[fact] = None
-            total += known.value if isinstance(known.value, int) else 0
-            read.append(known)
-        for fact, _step in lines[len(read) :]:
+    def _sum(self: _Reading, ledger: str, lines: tuple[tuple[str, str], ...], adjust: int) -> int:
+        """The sum of `lines` read in order (as a step that reads the ledger reads each), plus `adjust`. A line
+        read once reads the same for the rest of this reader, a ledger aside: a sum that only adds lines to the
+        last one this reader made of the ledger reads the new lines alone."""
+        summed = self._summed.get(ledger)
+        start, total = 0, adjust
+        if summed is not None and summed[1] == adjust and lines[: len(summed[0])] == summed[0]:
+            start, total = len(summed[0]), summed[2]
+        ledgers, plain = self.program.ledgers, True
+        for fact, _step in lines[start:]:
             try:
                 value = self.value(fact)
             except CannotCompute:  # a line worked out before, forgotten since (an override): ask it
                 raise Need(fact) from None
             total += value if isinstance(value, int) else 0
-            now = changed.get(fact) or base.get(fact)
-            if now is not None and not self.preset and fact not in ledgers and fact not in counted:
-                read.append(now)
-        return total, tuple(read) if len(read) == len(lines) else None
+            plain = plain and fact not in ledgers
+        if plain:
+            self._summed[ledger] = (lines, adjust, total)
+        return total

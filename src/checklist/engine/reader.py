@@ -51,7 +51,7 @@ class Reader(Ledgers):
 
     __slots__ = (
         "program", "roster", "frames", "counted", "_base", "step", "seq", "changed", "consulted", "failed", "acted",
-        "compute", "assume", "preset", "_busy", "_made", "_recall", "_needed",
+        "compute", "assume", "preset", "_busy", "_made", "_recall", "_needed", "_summed",
     )  # fmt: skip
 
     @classmethod
@@ -92,6 +92,7 @@ class Reader(Ledgers):
         self._busy: set[str] = set()
         self._made: Evaluator | None = None
         self._recall: Recall | None = None  # the program's, taken when a fact is first worked out
+        self._summed: dict[str, tuple[tuple[tuple[str, str], ...], int, int]] = {}  # each ledger's last sum here
         self._needed: tuple[str, str, int, int, Roster | None] | None = None  # read's last Need: (fact, input, ...)
 
     @property
@@ -113,7 +114,7 @@ class Reader(Ledgers):
         known = self.changed.get(fact) or self._base.get(fact)
         program = self.program
         if known is not None and not self.preset and fact not in program.ledgers and fact not in self.counted:
-            self.consulted[fact] = None  # most reads: a fact known as it is (as Ledgers._sum; the most frequent call)
+            self.consulted[fact] = None  # most reads: a fact known as it is (the engine's most frequent call)
             return known.value
         decl = program.facts.get(fact)
         if decl is not None and (known is None or known.how != "override"):
