@@ -85,25 +85,31 @@ def forget(
     scopes: Scopes, facts: tuple[Known, ...], spare: frozenset[m.Scope], key: str
 ) -> tuple[tuple[Known, ...], frozenset[m.Scope]]:
     """What is still known on arrival at `key`: the module docstring's rule, and docs/run.md's two others."""
-    drop: set[int] = set()
     scope = scopes.starts_at(key)
-    if scope is None and key not in learnt_at(facts):  # most arrivals: nothing to forget
+    looped = key in learnt_at(facts)
+    if scope is None and not looped:  # most arrivals: nothing to forget
         return facts, spare
+    head, keep_set = (RANK[scope], scope in spare) if scope is not None else (len(RANK), False)
+    # the loop rule: a fact asked at `key` is forgotten, with every fact of its scope or a narrower one
+    # learnt after it: for each rank, the first such fact's seq (its own rank and the narrower ones)
+    asked = [a for a in facts if a.step == key and a.how != "set" and a.scope != "combat"] if looped else []
+    after = [_NO_SEQ] * len(RANK)
+    for known in asked:
+        for rank in range(RANK[known.scope], len(RANK)):
+            after[rank] = min(after[rank], known.seq)
+    again = {id(known) for known in asked}
+    kept = [
+        k
+        for k in facts
+        if ((rank := RANK[k.scope]) < head or keep_set and k.how == "set")
+        and k.seq <= after[rank]
+        and id(k) not in again
+    ]
     if scope is not None:
-        keep_set = scope in spare  # the run started before this scope's first head
-        drop.update(
-            [i for i, k in enumerate(facts) if RANK[k.scope] >= RANK[scope] and not (keep_set and k.how == "set")]
-        )
         spare = spare - {scope}
-    for asked in facts:
-        if asked.step == key and asked.how != "set" and asked.scope != "combat":
-            drop.update(
-                [
-                    i
-                    for i, k in enumerate(facts)
-                    if k is asked or (k.seq > asked.seq and RANK[k.scope] >= RANK[asked.scope])
-                ]
-            )
-    if drop:
-        facts = drop_stale(tuple([k for i, k in enumerate(facts) if i not in drop]))
+    if len(kept) < len(facts):
+        facts = drop_stale(tuple(kept))
     return facts, spare
+
+
+_NO_SEQ = 1 << 62  # after every fact's
