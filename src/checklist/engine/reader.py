@@ -223,7 +223,7 @@ class Reader(Ledgers):
     def _take(self, decl: m.Fact, value: Value | None, how: How, work: str) -> Value:
         assert value is not None
         self.seq += 1
-        known = Known(decl.name, value, decl.scope, how, self.step, self.seq, work=work)
+        known = Known(decl.name, value, decl.scope, how, self.step, self.seq, work)
         self.changed[decl.name] = known
         self.consulted[decl.name] = None
         return value
@@ -359,9 +359,10 @@ class Reader(Ledgers):
         finally:
             self._busy.discard(decl.name)
         self.seq += 1
-        self.changed[decl.name] = Known(
-            decl.name, value, decl.scope, "computed", self.step, self.seq, work=work, deps=deps
-        )
+        known = Known(
+            decl.name, value, decl.scope, "computed", self.step, self.seq, work, deps
+        )  # positional: 0.3 µs less
+        self.changed[decl.name] = known
         self.consulted[decl.name] = None
         return value
 

@@ -90,21 +90,22 @@ def forget(
     if scope is None and not looped:  # most arrivals: nothing to forget
         return facts, spare
     head, keep_set = (RANK[scope], scope in spare) if scope is not None else (len(RANK), False)
-    # the loop rule: a fact asked at `key` is forgotten, with every fact of its scope or a narrower one
-    # learnt after it: for each rank, the first such fact's seq (its own rank and the narrower ones)
-    asked = [a for a in facts if a.step == key and a.how != "set" and a.scope != "combat"] if looped else []
-    after = [_NO_SEQ] * len(RANK)
-    for known in asked:
-        for rank in range(RANK[known.scope], len(RANK)):
-            after[rank] = min(after[rank], known.seq)
-    again = {id(known) for known in asked}
-    kept = [
-        k
-        for k in facts
-        if ((rank := RANK[k.scope]) < head or keep_set and k.how == "set")
-        and k.seq <= after[rank]
-        and id(k) not in again
-    ]
+    asked = [a for a in facts if a.step == key and a.how != "set" and a.scope != "combat"] if looped else None
+    if not asked:  # the head rule alone
+        kept = [k for k in facts if RANK[k.scope] < head or keep_set and k.how == "set"]
+    else:  # and the loop rule: for each rank, the seq of the first fact asked here of that rank or a wider one
+        after = [_NO_SEQ] * len(RANK)
+        for known in asked:
+            for rank in range(RANK[known.scope], len(RANK)):
+                after[rank] = min(after[rank], known.seq)
+        again = {id(known) for known in asked}
+        kept = [
+            k
+            for k in facts
+            if ((rank := RANK[k.scope]) < head or keep_set and k.how == "set")
+            and k.seq <= after[rank]
+            and id(k) not in again
+        ]
     if scope is not None:
         spare = spare - {scope}
     if len(kept) < len(facts):

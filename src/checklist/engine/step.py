@@ -18,7 +18,7 @@ from checklist.engine.reader import ROSTER_ITEM, Reader
 from checklist.engine.state import Decision, SessionError, State, nothing
 from checklist.graph.program import Program
 from checklist.model.conditions import Value
-from checklist.model.frozen import evolve
+from checklist.model.frozen import evolve, replacer
 from checklist.model.jumps import Ask, Exit, resolve, take
 from checklist.model.kept import Kept
 from checklist.roster.combatants import RosterError
@@ -96,6 +96,9 @@ def _question(
 _QUESTIONS: Kept[Program, dict[tuple[str, str | None, tuple[str, ...], tuple[str, ...]], Question]] = Kept(100)
 
 
+_WHOSE = replacer(Question, "default", "npc", "who")  # made at every question a fight asks
+
+
 def _ask(program: Program, step: m.Step, reader: Reader, fact: str) -> Need:
     """The question to ask so that the step can read `fact`: the fact itself, or an input it lacks."""
     if fact not in program.facts:
@@ -106,7 +109,7 @@ def _ask(program: Program, step: m.Step, reader: Reader, fact: str) -> Need:
     question = _question(program, decl, reader.dice(decl), names, reader.unlisted_for(decl))
     default = default_for(reader, decl, names)
     who, npc = whose(reader, decl)
-    question = evolve(question, default=default, npc=npc, who=who)
+    question = _WHOSE(question, default, npc, who)
     return Need(evolve(question, text=f"{question.text} ({why})") if why else question)
 
 
