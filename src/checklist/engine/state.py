@@ -321,8 +321,10 @@ def merged(
     else:  # most steps: facts worked out for the first time
         facts = state.facts + changed
     made.update(zip(names, changed, strict=True))
-    learnt = {k.step for k in changed}  # the steps they were learnt at, for the arrival that comes next
-    _last[0] = (facts, made, None if steps is None else steps if learnt <= steps else steps | learnt)
+    # the steps facts were learnt at, for the arrival that comes next: what the reader learnt it learnt at this
+    # step (a ledger it added to keeps the step it began at, among `steps` already)
+    here = state.step
+    _last[0] = (facts, made, None if steps is None else steps if here in steps else steps | {here})
     return _MERGED(state, facts, seq, consulted, roster, acted)
 
 
