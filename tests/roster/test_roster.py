@@ -15,6 +15,7 @@ from checklist.present.screen import roster_view
 from checklist.present.text import combatant_text
 from checklist.roster.combatants import Roster, RosterError
 from checklist.roster.load import load
+from tests.present.test_table_turn import THIRD
 from tests.turns import DATA, MELEE_ANSWERS
 
 ROSTER = DATA / "duel-roster.toml"
@@ -196,3 +197,14 @@ def test_the_fight_at_a_real_terminal_survives_a_kill(flow: Program, tmp_path: P
     people = {c["name"]: (c["current-hp"], c["shock"], c["stunned"], c["posture"]) for c in state["combatants"]}
     assert people == {"Alice": (10, 0, "no", "standing"), "Bruno": (-2, -4, "yes", "lying")}
     assert state["round"] == 2 and state["turn"] == "Bruno"
+
+
+def test_a_combatant_is_found_by_name_as_written_or_as_its_slug(tmp_path: Path) -> None:
+    """Turn order is Alice, Bruno, Cora: a name is found as the sheet writes it, or in any case or spacing
+    (its slug, as a roster refuses two names with one slug); a name nobody has is None."""
+    path = tmp_path / "three.toml"
+    path.write_text((DATA / "duel-roster.toml").read_text("utf-8") + THIRD, "utf-8")
+    roster = load(path)
+    assert [s.name for s in roster.sheets] == ["Alice", "Bruno", "Cora"]
+    names = ("Alice", "alice", " ALICE ", "Bruno", "cora", "Dora")
+    assert [roster.index(n) for n in names] == [0, 0, 0, 1, 2, None]

@@ -3,6 +3,7 @@ line read in order, plus the game master's correction (Known.adjust). The Reader
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from checklist.compute.evaluate import CannotCompute, Need
@@ -21,7 +22,7 @@ class _Reading(Protocol):
     changed: dict[str, Known]
     consulted: dict[str, None]
     _base: dict[str, Known]
-    preset: dict[str, Value]
+    preset: Mapping[str, Value]
     counted: frozenset[str]
     step: str
     seq: int

@@ -9,7 +9,8 @@ into a question.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 from checklist import model as m
 from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, Read, Worked, as_value, show
@@ -43,6 +44,7 @@ def counted(frames: tuple[Frame, ...]) -> frozenset[str]:
 
 
 _NONE: frozenset[str] = frozenset()
+_NO_PRESET: Mapping[str, Value] = MappingProxyType({})
 _counted: list[tuple[tuple[Frame, ...], frozenset[str]]] = [((), _NONE)]
 
 
@@ -78,7 +80,7 @@ class Reader(Ledgers):
         self.program = program
         self.roster = roster
         self.frames = frames
-        self.counted = counted(frames)
+        self.counted = counted(frames) if frames else _NONE
         self._base = by_name(facts)  # shared, never changed: what this reader works out goes to `changed`
         self.step = step
         self.seq = seq
@@ -88,7 +90,7 @@ class Reader(Ledgers):
         self.acted = acted  # actions of this visit carried out so far
         self.compute = compute  # False: a computed fact is asked like any other
         self.assume = assume  # True (the table view): a fact with `assume VALUE` is taken, not asked
-        self.preset = preset or {}  # an override given later, taken where the fact is first read
+        self.preset: Mapping[str, Value] = preset or _NO_PRESET  # an override given later, taken where first read
         self._busy: set[str] = set()
         self._made: Evaluator | None = None
         self._recall: Recall | None = None  # the program's, taken when a fact is first worked out
@@ -322,8 +324,11 @@ class Reader(Ledgers):
     def _read_again(self, read: Read) -> Value | None:
         """A read an evaluation made, made again with the same call (Recall)."""
         kind = read[0]
-        if kind == "input":
-            return self._input(read[1])
+        if kind == "input":  # `_input`, in this frame: a recalled fact's reads are mostly its inputs
+            try:
+                return self.value(read[1])
+            except CannotCompute as exc:
+                raise self._refused(read[1], exc) from None
         if kind == "read":
             return self.read(read[1])
         return self.attribute(read[1], read[2], read[3])  # type: ignore[misc]  # ("attr", role, name, key)
@@ -338,11 +343,13 @@ class Reader(Ledgers):
         (but a roll with no dice to roll makes the fact that reads it asked)."""
         try:
             return self.value(fact)
-        except CannotCompute:
-            decl = self.program.facts.get(fact)
-            if decl is not None and decl.dice_expr is not None and fact in self.failed:
-                raise
-            raise Need(fact) from None
+        except CannotCompute as exc:
+            raise self._refused(fact, exc) from None
+
+    def _refused(self, fact: str, exc: CannotCompute) -> Exception:
+        """What an input that cannot be worked out raises: Need (ask it), or `exc` for a roll without dice."""
+        decl = self.program.facts.get(fact)
+        return exc if decl is not None and decl.dice_expr is not None and fact in self.failed else Need(fact)
 
     def _compute(self, decl: m.Fact) -> Value:
         name, busy = decl.name, self._busy

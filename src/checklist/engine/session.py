@@ -292,8 +292,8 @@ class Session:
                 if need is not None:
                     return evolve(state, question=need.question, decision=None)
                 assert decision is not None
-            shown = not state.answered or self.program.steps[state.step].cards
-            if self.pause and shown and decision.kind != "stuck":
+            shown = self.pause and (not state.answered or self.program.steps[state.step].cards)
+            if shown and decision.kind != "stuck":
                 return evolve(state, question=CONTINUE, decision=decision)
             state = self._apply(state, decision)
         raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from checklist.model.dice import Dice, DiceError
 from checklist.model.frozen import evolve
+from checklist.model.kept import Kept
 from checklist.model.names import slug
 from checklist.model.visible import brief
 from checklist.model.vocabulary import BODY_KEYED, FLAGS, KEYED_STATE, OWNED, STATE, TRAITS
@@ -49,11 +50,9 @@ class Roster:
         return self.sheets[self.current]
 
     def index(self, name: str) -> int | None:
-        wanted = slug(name)
-        for i, sheet in enumerate(self.sheets):
-            if slug(sheet.name) == wanted:
-                return i
-        return None
+        by_name, by_slug = _indexes(self.sheets)
+        found = by_name.get(name)  # the name as the sheet writes it: most look-ups
+        return found if found is not None else by_slug.get(slug(name))
 
     def get(self, who: int, attr: str, key: str | None = None) -> Value | None:
         """An attribute of combatant `who`: a sheet number, a state, or a keyed one (skill, dr)."""
@@ -239,6 +238,21 @@ class Roster:
     def next_turn(self) -> Roster:
         current = (self.current + 1) % len(self.sheets)
         return evolve(self, current=current, round=self.round + (1 if current == 0 else 0))
+
+
+def _indexes(sheets: tuple[Sheet, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """Each combatant's place in turn order, by their name and by its slug (the first of those who share
+    one), kept for the sheets: the roster's copies share them, and the engine finds the target at every read."""
+    made = _INDEXES.get(sheets)
+    if made is None:
+        by_slug: dict[str, int] = {}
+        for i, sheet in enumerate(sheets):
+            by_slug.setdefault(slug(sheet.name), i)
+        made = _INDEXES.put(sheets, ({sheet.name: by_slug[slug(sheet.name)] for sheet in sheets}, by_slug))
+    return made
+
+
+_INDEXES: Kept[tuple[Sheet, ...], tuple[dict[str, int], dict[str, int]]] = Kept(1000)
 
 
 def at_key(attr: str, place: str) -> str:
