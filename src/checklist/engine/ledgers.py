@@ -8,11 +8,14 @@ from typing import TYPE_CHECKING, Protocol
 
 from checklist.compute.evaluate import CannotCompute, Need
 from checklist.engine.state import Known
-from checklist.model.frozen import evolve
+from checklist.model.frozen import evolve, replacer
 
 if TYPE_CHECKING:
     from checklist.engine.questions import Value
     from checklist.graph.program import Program
+
+
+_GROWN = replacer(Known, "lines", "value")  # a line added: a fight adds two hundred
 
 
 class _Reading(Protocol):
@@ -48,7 +51,7 @@ class Ledgers:
         lines = current.lines
         if fact not in [line for line, _ in lines]:
             lines += ((fact, self.step),)
-        self.changed[ledger] = evolve(current, lines=lines, value=self._sum(ledger, lines, current.adjust))
+        self.changed[ledger] = _GROWN(current, lines, self._sum(ledger, lines, current.adjust))
 
     def ledger(self: _Reading, name: str) -> int:
         current = self.changed.get(name) or self._base.get(name)
