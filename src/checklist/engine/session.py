@@ -45,6 +45,7 @@ from checklist.engine.state import (
 from checklist.engine.step import Going, evaluated, split_statement
 from checklist.graph.program import Program
 from checklist.model import dice as dice_mod
+from checklist.model.frozen import replacer
 from checklist.model.jumps import resolve
 from checklist.roster.combatants import Roster
 
@@ -371,8 +372,8 @@ class Session:
         if not decision.names:  # nobody: the split is over before it began
             if frame.goes_on is not None:
                 return self._arrive(state, frame.goes_on)
-            return evolve(state, statement=decision.statement + 1)  # same visit, next statement
-        return self._visit(evolve(state, frames=state.frames + (frame,)), target)
+            return _NEXT_STATEMENT(state, decision.statement + 1)  # same visit, next statement
+        return self._visit(_FRAMED(state, state.frames + (frame,)), target)
 
     def _arrive(self, state: State, key: str, trail: Trail | None = None) -> State:
         """Arrive at a step by a jump: a branch may end here; otherwise visit it. `trail`: the trace
@@ -405,6 +406,10 @@ class Session:
             return self._arrive(state, frame.goes_on)
         trail = Trail(state.trail, Visit(frame.step, st.branch_label(state.frames), resumed=True))
         return state.visiting(frame.step, frame.statement + 1, trail)
+
+
+_NEXT_STATEMENT = replacer(State, "statement")  # a split with no branch: most of a duel's
+_FRAMED = replacer(State, "frames")
 
 
 def _first_step(program: Program) -> str | None:

@@ -321,9 +321,7 @@ def merged(
     else:  # most steps: facts worked out for the first time
         facts = state.facts + changed
     made.update(zip(names, changed, strict=True))
-    # the steps facts were learnt at, for the arrival that comes next: what the reader learnt it learnt at this
-    # step (a ledger it added to keeps the step it began at, among `steps` already)
-    here = state.step
+    here = state.step  # what a visit learns it learns here (a ledger it adds to keeps its step, among `steps`)
     _last[0] = (facts, made, None if steps is None else steps if here in steps else steps | {here})
     return _MERGED(state, facts, seq, consulted, roster, acted)
 
