@@ -22,7 +22,7 @@ from checklist import model as m
 from checklist.compute import evaluate
 from checklist.engine import questions as q
 from checklist.engine import state as st
-from checklist.engine.owned import learnt
+from checklist.engine.owned import keeps, learnt
 from checklist.engine.questions import CONTINUE, Answer, BadAnswer, Question, Value
 from checklist.engine.reader import Reader
 from checklist.engine.scopes import Scopes, forget
@@ -175,9 +175,8 @@ class Session:
             known = self._replaced(state, fact, answer, how, seq)
             event = Event("answer", state.step, fact.name, answer, rolled=rolled)
             rolls = state.rolls + (1 if rolled else 0)
-            reader = self._reader(state)
-            roster = learnt(reader, fact, answer)  # Grip Mastery, a shield: that combatant's
-            reader.release()
+            keep = keeps(self.program, fact)  # Grip Mastery, a shield: that combatant's; a target: the actor's habit
+            roster = learnt(self._reader(state), fact, answer) if keep else state.roster
             new = self._settle(
                 evolve(
                     state, facts=known, question=None, decision=None, answered=True, seq=seq, rolls=rolls, roster=roster
