@@ -68,9 +68,9 @@ class Roster:
             if attr == "dr":  # against the damage type of the acting combatant's readied weapon
                 weapon = _readied(self.actor, self.states[self.current])
                 return sheet.dr_at(key, None if weapon is None or "type" in weapon.ask else slug(weapon.type))
-            if attr in KEYED_STATE:
+            if attr in _KEYED_STATE:
                 return state.keyed(attr, key)
-            if attr in BODY_KEYED:
+            if attr in _BODY_KEYED:
                 return _body(sheet, attr, key)
             if attr == "in-hand":  # is `key` an attack of the item in hand (Swung and Thrust: one broadsword)?
                 named, held = _named(sheet, key), _named(sheet, state.in_hand)
@@ -79,7 +79,7 @@ class Roster:
                 named = _named(sheet, key)
                 return None if named is None else _attribute(named, sheet, attr[len("weapon-") :])
             return dict(sheet.skills).get(slug(key)) if attr == "skill" else None
-        if attr in STATE:
+        if attr in _STATE:
             return state.get(attr)
         if attr in ("has-parry", "has-block"):
             return _has(sheet, state, attr[len("has-") :])
@@ -98,9 +98,9 @@ class Roster:
         if attr == "aiming-at":  # the combatant their Aim is at, while it lasts
             aimed = self.index(state.aim_at) if state.aim_turns > 0 and state.aim_at else None
             return self.sheets[aimed].name if aimed is not None else None
-        if attr in TRAITS and attr in dict(sheet.traits):
+        if attr in _TRAITS and attr in dict(sheet.traits):
             return "yes" if dict(sheet.traits)[attr] else "no"
-        if attr in OWNED and sheet.number(attr) is None:
+        if attr in _OWNED and sheet.number(attr) is None:
             return dict(state.learned).get(attr)
         if attr == "holding-weapon":  # the readied weapon, unless it is a body part (a punch, a kick)
             readied = _readied(sheet, state)
@@ -186,17 +186,17 @@ class Roster:
         return dict(self.states[who].habits).get(fact)
 
     def record(self, who: int, attr: str, value: Value, key: str | None = None) -> Roster:
-        if key is not None or attr in KEYED_STATE:
+        if key is not None or attr in _KEYED_STATE:
             return self._record_keyed(who, attr, value, key)
         if attr in ("readied", "in-hand"):  # the weapon the attack is made with; the one a Ready takes in hand
             names = [w.name for w in self.sheets[who].weapons]
             if value not in names:
                 raise RosterError(f"{self.sheets[who].name} has no weapon `{value}`; their weapons: {', '.join(names)}")
             return self._changed(who, **({"readied": (str(value),)} if attr == "readied" else {"in_hand": str(value)}))
-        if attr not in STATE:
+        if attr not in _STATE:
             raise RosterError(f"`{attr}` is not a state the flow can record; it can record: {', '.join(STATE)}")
         new: bool | str | int
-        if attr in FLAGS:
+        if attr in _FLAGS:
             new = _yes(value)
         elif attr == "posture":
             new = str(value)
@@ -210,7 +210,7 @@ class Roster:
         return self._changed(who, **{name: new})
 
     def _record_keyed(self, who: int, attr: str, value: Value, key: str | None) -> Roster:
-        if attr not in KEYED_STATE or key is None:
+        if attr not in _KEYED_STATE or key is None:
             raise RosterError(f"`{attr}[...]` is not a state kept for each key; those are: {', '.join(KEYED_STATE)}")
         state, place = self.states[who], slug(key)
         if attr == "aimed-at":  # an Aim at `key`: the turns so far, and at nobody else
@@ -252,6 +252,9 @@ def _indexes(sheets: tuple[Sheet, ...]) -> tuple[dict[str, int], dict[str, int]]
     return made
 
 
+# the vocabulary's lists as sets: Roster.get and record test an attribute against them at every read
+_STATE, _FLAGS, _KEYED_STATE = frozenset(STATE), frozenset(FLAGS), frozenset(KEYED_STATE)
+_BODY_KEYED, _TRAITS, _OWNED = frozenset(BODY_KEYED), frozenset(TRAITS), frozenset(OWNED)
 _INDEXES: Kept[tuple[Sheet, ...], tuple[dict[str, int], dict[str, int]]] = Kept(1000)
 
 
