@@ -7,8 +7,8 @@ from collections.abc import Callable
 import pytest
 
 from checklist.compute import recall as rc
-from checklist.compute.evaluate import CannotCompute, Got, Need, Read, Reads
-from checklist.compute.recall import Done, Recall
+from checklist.compute.evaluate import CannotCompute, Got, Need, Read, Reads, Undecided
+from checklist.compute.recall import Asks, Done, Recall
 from checklist.play.simulate.fight import played
 from checklist.play.simulate.setup import Spec, fight_seed, load_setup
 from tests.conftest import FLOW, ROOT
@@ -113,17 +113,30 @@ def test_what_the_evaluator_refused_after_its_reads_is_refused_again() -> None:
     assert recall.recalled("cell", World({"row": 4}).read) is None  # another row: worked out again
 
 
-def test_a_need_the_evaluator_raised_itself_keeps_no_end() -> None:
-    """A condition it cannot decide asks on as `Reader.ask` says, which the reads do not: never recalled."""
+def test_a_condition_that_cannot_decide_is_kept_as_the_fact_it_lacks() -> None:
+    """A condition the evaluator cannot decide (Undecided: `aiming` is not known) is kept as Asks(aiming),
+    the fact to ask for it being found by asking then (`Reader.ask`); a bare Need after the reads keeps no
+    end; neither keeps anything for reads that read otherwise."""
     recall = Recall()
     reads: Reads = [("read", "aiming"), None]
 
     def undecided() -> Done:
+        raise Undecided("aim-target", "aiming")  # asking for `aiming` names an input of it
+
+    with pytest.raises(Undecided):
+        recall.kept("skill", reads, undecided)
+    kept = recall.recalled("skill", World({}).read)
+    assert isinstance(kept, Asks) and kept.fact == "aiming"
+    assert recall.recalled("skill", World({"aiming": "no"}).read) is None
+
+    bare: Reads = [("read", "aiming"), None]
+
+    def need() -> Done:
         raise Need("aiming")
 
     with pytest.raises(Need):
-        recall.kept("skill", reads, undecided)
-    assert recall.recalled("skill", World({}).read) is None
+        recall.kept("range", bare, need)
+    assert recall.recalled("range", World({}).read) is None
 
 
 def test_past_the_limit_everything_kept_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:

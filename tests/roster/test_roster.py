@@ -208,3 +208,16 @@ def test_a_combatant_is_found_by_name_as_written_or_as_its_slug(tmp_path: Path) 
     assert [s.name for s in roster.sheets] == ["Alice", "Bruno", "Cora"]
     names = ("Alice", "alice", " ALICE ", "Bruno", "cora", "Dora")
     assert [roster.index(n) for n in names] == [0, 0, 0, 1, 2, None]
+
+
+def test_what_a_roster_says_is_what_it_said_until_a_record_makes_a_new_one() -> None:
+    """Roster.get keeps what each roster said (a roster changes nothing): the same roster says the same, and
+    the roster a record makes says the new value while the old one still says the old."""
+    roster = load(DATA / "duel-roster.toml")
+    alice = roster.index("Alice")
+    assert alice is not None
+    assert roster.get(alice, "current-hp") == roster.get(alice, "current-hp") == 10
+    hurt = roster.record(alice, "current-hp", 4)
+    assert (hurt.get(alice, "current-hp"), roster.get(alice, "current-hp")) == (4, 10)
+    assert hurt.get(alice, "posture") == roster.get(alice, "posture") == "standing"
+    assert roster.record(alice, "posture", "lying").get(alice, "posture") == "lying"

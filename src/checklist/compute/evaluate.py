@@ -58,6 +58,14 @@ class Need(Exception):
         self.fact = fact
 
 
+class Undecided(Need):
+    """A condition the evaluator reads names a fact not known yet (`undecided`): `fact` is what to ask first."""
+
+    def __init__(self, fact: str, undecided: str) -> None:
+        super().__init__(fact)
+        self.undecided = undecided
+
+
 class CannotCompute(Exception):
     """The expression has no answer here (no table row, an empty cell): the game master decides."""
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from checklist.compute.evaluate import CannotCompute, Got, Need, Read, Reads
+from checklist.compute.evaluate import CannotCompute, Got, Need, Read, Reads, Undecided
 from checklist.graph.program import Program
 from checklist.model.kept import Kept
 
@@ -32,6 +32,16 @@ class _Failed:
         self.why = why
 
 
+class Asks:
+    """What an evaluation came to when a condition it read named a fact not known (`fact`): the evaluator asks
+    for it (Undecided), and the fact to ask comes of asking then (an input it lacks in turn, known or not)."""
+
+    __slots__ = ("fact",)
+
+    def __init__(self, fact: str) -> None:
+        self.fact = fact
+
+
 class _Node:
     """A read, and where each value it gives leads: the next read, or what the evaluation came to."""
 
@@ -39,7 +49,7 @@ class _Node:
 
     def __init__(self, read: Read) -> None:
         self.read = read
-        self.next: dict[Got, _Node | Done | _Failed] = {}
+        self.next: dict[Got, _Node | Done | _Failed | Asks] = {}
 
 
 class Recall:
@@ -48,12 +58,13 @@ class Recall:
     __slots__ = ("_roots", "_size")
 
     def __init__(self) -> None:
-        self._roots: dict[str, _Node | Done | _Failed] = {}
+        self._roots: dict[str, _Node | Done | _Failed | Asks] = {}
         self._size = 0
 
-    def recalled(self, fact: str, read: Callable[[Read], Got]) -> Done | None:
-        """The kept work of `fact` if each read it made reads the same again; None to work it out. A read
-        that raises raises here, as it would in the evaluator (which catches nothing)."""
+    def recalled(self, fact: str, read: Callable[[Read], Got]) -> Done | Asks | None:
+        """The kept work of `fact` if each read it made reads the same again (or Asks: what a condition it read
+        lacked); None to work it out. A read that raises raises here, as it would in the evaluator (which
+        catches nothing)."""
         node = self._roots.get(fact)
         while type(node) is _Node:
             node = node.next.get(read(node.read))
@@ -63,27 +74,28 @@ class Recall:
 
     def kept(self, fact: str, reads: Reads, work: Callable[[], Done]) -> Done:
         """`work()`, an evaluation that writes its reads into `reads`; they are kept, and what it came to: its
-        work, or what the evaluator itself refused it with (a Need it raises for a condition it cannot
-        decide is not kept: deciding asks on, as the reads do not say)."""
+        work, what the evaluator itself refused it with, or the fact a condition it read lacked (Asks: which
+        fact to ask for it is found by asking then, as the reads do not say)."""
         try:
             worked = work()
         except CannotCompute as why:
             refused = len(reads) % 2 == 0 and type(why) is CannotCompute  # by the evaluator, not by a read
             self._keep(fact, reads, _Failed(str(why)) if refused else None)
             raise
-        except Need:
-            self._keep(fact, reads, None)
+        except Need as need:  # by the evaluator after its reads (a condition undecided), or by a read
+            undecided = isinstance(need, Undecided) and len(reads) % 2 == 0
+            self._keep(fact, reads, Asks(need.undecided) if isinstance(need, Undecided) and undecided else None)
             raise
         self._keep(fact, reads, worked)
         return worked
 
-    def _keep(self, fact: str, reads: Reads, end: Done | _Failed | None) -> None:
+    def _keep(self, fact: str, reads: Reads, end: Done | _Failed | Asks | None) -> None:
         """Keep the path of `reads`, then `end`; after a read that raised (the last, with nothing it gave),
         that read, so that next time it is made again and raises there."""
         if self._size > LIMIT:
             self._roots.clear()
             self._size = 0
-        into: dict[Any, _Node | Done | _Failed] = self._roots
+        into: dict[Any, _Node | Done | _Failed | Asks] = self._roots
         key: Any = fact
         for index in range(0, len(reads) - 1, 2):
             read = cast(Read, reads[index])

@@ -13,8 +13,18 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from checklist import model as m
-from checklist.compute.evaluate import CannotCompute, Evaluator, Need, NoRoster, Read, Worked, as_value, show
-from checklist.compute.recall import Done, Recall, recall_for
+from checklist.compute.evaluate import (
+    CannotCompute,
+    Evaluator,
+    Need,
+    NoRoster,
+    Read,
+    Undecided,
+    Worked,
+    as_value,
+    show,
+)  # fmt: skip
+from checklist.compute.recall import Asks, Done, Recall, recall_for
 from checklist.engine.fits import fits
 from checklist.engine.ledgers import Ledgers
 from checklist.engine.questions import Value
@@ -316,7 +326,7 @@ class Reader(Ledgers):
         def holds(cond: m.Condition) -> bool:
             result = decide(cond, read)
             if isinstance(result, str):
-                raise Need(self.ask(result)[0])
+                raise Undecided(self.ask(result)[0], result)
             return result
 
         return Evaluator(self.program, self._input, holds, self.attribute)
@@ -362,7 +372,9 @@ class Reader(Ledgers):
             else:  # what it came to the last time what it reads read the same (Recall), else its work
                 recall = self._recall = self._recall or recall_for(self.program)
                 done = recall.recalled(name, self._read_again)
-                value, work, deps = done if done is not None else self._kept(decl, recall)
+                if type(done) is Asks:  # a condition it reads lacks a fact, as the evaluator would find
+                    raise Undecided(self.ask(done.fact)[0], done.fact)
+                value, work, deps = done if type(done) is tuple else self._kept(decl, recall)
         except CannotCompute as why:
             self.failed[name] = str(why)
             raise

@@ -55,7 +55,18 @@ class Roster:
         return found if found is not None else by_slug.get(slug(name))
 
     def get(self, who: int, attr: str, key: str | None = None) -> Value | None:
-        """An attribute of combatant `who`: a sheet number, a state, or a keyed one (skill, dr)."""
+        """An attribute of combatant `who`: a sheet number, a state, or a keyed one (skill, dr). Kept for this
+        roster: it changes nothing, and a fight reads the same few again at every step until a record."""
+        got = _GOT.get(self)
+        if got is None:
+            got = _GOT.put(self, {})
+        asked = (who, attr, key)
+        if asked in got:
+            return got[asked]
+        value = got[asked] = self._looked_up(who, attr, key)
+        return value
+
+    def _looked_up(self, who: int, attr: str, key: str | None) -> Value | None:
         sheet, state = self.sheets[who], self.states[who]
         if key is not None:
             if (
@@ -255,6 +266,7 @@ def _indexes(sheets: tuple[Sheet, ...]) -> tuple[dict[str, int], dict[str, int]]
 # the vocabulary's lists as sets: Roster.get and record test an attribute against them at every read
 _STATE, _FLAGS, _KEYED_STATE = frozenset(STATE), frozenset(FLAGS), frozenset(KEYED_STATE)
 _BODY_KEYED, _TRAITS, _OWNED = frozenset(BODY_KEYED), frozenset(TRAITS), frozenset(OWNED)
+_GOT: Kept[Roster, dict[tuple[int, str, str | None], Value | None]] = Kept(64)  # Roster.get's, the last rosters'
 _INDEXES: Kept[tuple[Sheet, ...], tuple[dict[str, int], dict[str, int]]] = Kept(1000)
 
 
