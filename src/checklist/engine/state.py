@@ -115,9 +115,9 @@ class Decision:
     label: str = ""  # an `end "label"`
 
     def describe(self) -> str:
+        if self.kind == "jump":  # most: a trace writes one at every visit
+            return f"-> {self.target} ({self.why})" if self.why else f"-> {self.target}"
         why = f" ({self.why})" if self.why and self.kind != "stuck" else ""
-        if self.kind == "jump":
-            return f"-> {self.target}{why}"
         if self.kind == "end":
             return f"end{why}" + (f": {self.label}" if self.label else "")
         if self.kind == "return":
