@@ -16,7 +16,8 @@ asserted.
 
 `--instructions N` counts instead, under valgrind's callgrind, the instructions of N duels of each
 tree ((N duels - 0 duels) / N, each after a warm-up duel and with the tree's built flow cached):
-deterministic, and blind to the neighbours' load (about a minute a duel).
+deterministic (string hashing fixed: PYTHONHASHSEED=0), and blind to the neighbours' load (about a minute
+a duel).
 """
 
 from __future__ import annotations
@@ -93,7 +94,8 @@ def child(root: str, fights: int, skirmish: int) -> dict[str, Any]:
 def instructions(root: str, duels: int) -> int:
     """Instructions a duel of `root`, by callgrind: the flow is built and cached, and the modules compiled, by a
     plain run first; both counts load the setup and play the warm-up duel, so that only the duels differ."""
-    env = {**os.environ, "PYTHONPATH": os.path.join(root, "src")}
+    # one string hash for every run: with each process's own, the dicts' layout and so the count vary by 1-2%
+    env = {**os.environ, "PYTHONPATH": os.path.join(root, "src"), "PYTHONHASHSEED": "0"}
     subprocess.run([sys.executable, "-c", CHILD, root, "0", "0", "warm"], env=env, capture_output=True, check=True)
 
     def counted(count: int) -> int:
