@@ -105,6 +105,14 @@ class Evaluator:
         finally:
             self.facts = outer
 
+    def value_of(self, expr: m.Expr) -> Scalar:
+        """`run(expr).value`, without the facts it read gathered: what a `record` keeps is the value alone."""
+        outer, self.facts = self.facts, []
+        try:
+            return self.worked(expr)[0]
+        finally:
+            self.facts = outer
+
     def run_unnoted(self, expr: m.Expr) -> Worked:
         """`run`, its reads not noted: they are not the reads of the expression being worked out meanwhile."""
         reads, self.reads = self.reads, None

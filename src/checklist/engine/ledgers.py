@@ -3,7 +3,6 @@ line read in order, plus the game master's correction (Known.adjust). The Reader
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from checklist.compute.evaluate import CannotCompute, Need
@@ -25,8 +24,6 @@ class _Reading(Protocol):
     changed: dict[str, Known]
     consulted: dict[str, None]
     _base: dict[str, Known]
-    preset: Mapping[str, Value]
-    counted: frozenset[str]
     step: str
     seq: int
     _summed: dict[str, tuple[tuple[tuple[str, str], ...], int, int]]

@@ -9,7 +9,7 @@ into a question.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from types import MappingProxyType
 
 from checklist import model as m
@@ -41,28 +41,37 @@ ROSTER_ITEM = "combatant"  # `split T for each combatant`: a branch for every co
 Preset = dict[str, Value] | None  # an override given later, taken where the fact is first read
 
 
-def counted(frames: tuple[Frame, ...]) -> frozenset[str]:
-    """The items the running splits count (`split ... for each hit of hits-landing`: hit): a number fact of that
-    name is the branch's number (Reader.value). Kept for the last frames: a visit's are its state's."""
+def aside(program: Program, frames: tuple[Frame, ...]) -> Container[str]:
+    """The facts a reader does not take as known as they are (Reader.value's first test): the ledgers (their
+    lines are summed) and the items the running splits count (`split ... for each hit of hits-landing`: a
+    number fact `hit` is the branch's number). Kept for the last frames: a visit's are its state's."""
+    ledgers = program.ledgers
     if not frames:
-        return _NONE
-    last, made = _counted[0]
-    if last is not frames:
-        made = frozenset([frame.item for frame in frames if frame.item is not None])
-        _counted[0] = (frames, made)
+        return ledgers
+    last, of, made = _aside[0]
+    if last is not frames or of is not ledgers:
+        made = ledgers | {frame.item for frame in frames if frame.item is not None}
+        _aside[0] = (frames, ledgers, made)
     return made
 
 
-_NONE: frozenset[str] = frozenset()
+class _Every:
+    """Every fact: with an override to take where it is first read, none is read as known as it is."""
+
+    def __contains__(self, fact: object) -> bool:
+        return True
+
+
+_EVERY = _Every()
 _NO_PRESET: Mapping[str, Value] = MappingProxyType({})
-_counted: list[tuple[tuple[Frame, ...], frozenset[str]]] = [((), _NONE)]
+_aside: list[tuple[tuple[Frame, ...], frozenset[str], frozenset[str]]] = [((), frozenset(), frozenset())]
 
 
 class Reader(Ledgers):
     """The facts of one evaluation of a step; `changed` holds what it computed or added."""
 
     __slots__ = (
-        "program", "roster", "frames", "counted", "_base", "step", "seq", "changed", "consulted", "failed", "acted",
+        "program", "roster", "frames", "_aside", "_base", "step", "seq", "changed", "consulted", "failed", "acted",
         "compute", "assume", "preset", "_busy", "_made", "_recall", "_needed", "_summed",
     )  # fmt: skip
 
@@ -90,7 +99,7 @@ class Reader(Ledgers):
         self.program = program
         self.roster = roster
         self.frames = frames
-        self.counted = counted(frames) if frames else _NONE
+        self._aside = aside(program, frames) if not preset else _EVERY
         self._base = by_name(facts)  # shared, never changed: what this reader works out goes to `changed`
         self.step = step
         self.seq = seq
@@ -124,10 +133,10 @@ class Reader(Ledgers):
 
     def value(self, fact: str) -> Value:
         known = self.changed.get(fact) or self._base.get(fact)
-        program = self.program
-        if known is not None and not self.preset and fact not in program.ledgers and fact not in self.counted:
+        if known is not None and fact not in self._aside:
             self.consulted[fact] = None  # most reads: a fact known as it is (the engine's most frequent call)
             return known.value
+        program = self.program
         decl = program.facts.get(fact)
         if decl is not None and (known is None or known.how != "override"):
             if self.preset and fact in self.preset:

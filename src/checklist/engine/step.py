@@ -141,8 +141,8 @@ def recorded(reader: Reader, action: m.Record) -> str | None:
         who = reader.combatant(action.role)
         value = evaluate.constant(reader.program, action.expr)  # `record actor.parries = 0`: a turn has six
         if value is None:
-            value = evaluate.as_value(reader.evaluator().run(action.expr).value)[0]
-        key = None if action.key is None else evaluate.as_value(reader.evaluator().run(action.key).value)[0]
+            value = evaluate.as_value(reader.evaluator().value_of(action.expr))[0]
+        key = None if action.key is None else evaluate.as_value(reader.evaluator().value_of(action.key))[0]
     except evaluate.Need as need:
         return reader.ask(need.fact)[0]
     except evaluate.CannotCompute:  # NoRoster included
