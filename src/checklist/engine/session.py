@@ -42,7 +42,7 @@ from checklist.engine.state import (
     dependents,
     evolve,
 )
-from checklist.engine.step import Going, evaluated, split_statement
+from checklist.engine.step import Going, evaluated, split_statement, step_move
 from checklist.graph.program import Program
 from checklist.model import dice as dice_mod
 from checklist.model.frozen import replacer
@@ -135,10 +135,8 @@ class Session:
         self.give(q.parse_answer(question, text))
 
     def give(self, answer: Answer, rolled: bool = False) -> None:
-        """Answer the pending question with a parsed value.
-
-        A value the flow cannot work with (a table with no row for it, after an override) is
-        refused with a SessionError that says why; the session stays as it was."""
+        """Answer the pending question with a parsed value. A value the flow cannot work with (a table with
+        no row for it, after an override) is refused with a SessionError that says why; the session stays."""
         try:
             self._give(answer, rolled)
         except evaluate.CannotCompute as exc:
@@ -282,7 +280,10 @@ class Session:
             decision = self._going.decision(state)
             if decision is None:
                 reader = self._reader(state)
-                need, decision = evaluated(self.program, state, reader)
+                try:  # `evaluated`, in this frame: at every visit
+                    need, decision = step_move(self.program, state, reader)
+                finally:
+                    reader.release()
                 consulted = tuple(reader.consulted)
                 if reader.changed:
                     changed = tuple(reader.changed.values())
@@ -300,8 +301,8 @@ class Session:
 
     def _reader(self, state: State) -> Reader:
         """`Reader.of(...)`, its arguments in order: a reader is made at every visit."""
-        where = (state.step, state.seq, state.roster, state.frames, state.acted)
-        return Reader(self.program, state.facts, *where, self.compute, self.assume, self._preset)
+        return Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames, state.acted,
+                      self.compute, self.assume, self._preset)  # fmt: skip
 
     def _passed(self, fact: str) -> bool:
         """Whether an override is of a fact a step read since the last answer, before this one: the
