@@ -4,6 +4,7 @@ import atexit
 import importlib.util
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -30,6 +31,12 @@ CACHE_FOLDER = tempfile.mkdtemp(prefix="checklist-test-cache-")
 os.environ["CHECKLIST_CACHE_DIR"] = CACHE_FOLDER
 os.environ.pop("CHECKLIST_NO_CACHE", None)
 atexit.register(shutil.rmtree, CACHE_FOLDER, ignore_errors=True)
+
+# A suite started in the background by a shell without job control inherits Ctrl-C ignored, and so would the
+# commands the tests stop with Ctrl-C (a Python that starts with SIGINT ignored never raises KeyboardInterrupt):
+# restored here, each such command starts with Ctrl-C as a terminal gives it.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ROOT = Path(__file__).resolve().parent.parent
 FLOW = ROOT / "flow"
