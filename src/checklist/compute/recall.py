@@ -83,8 +83,8 @@ class Recall:
             self._keep(fact, reads, _Failed(str(why)) if refused else None)
             raise
         except Need as need:  # by the evaluator after its reads (a condition undecided), or by a read
-            undecided = isinstance(need, Undecided) and len(reads) % 2 == 0
-            self._keep(fact, reads, Asks(need.undecided) if isinstance(need, Undecided) and undecided else None)
+            asks = Asks(need.undecided) if isinstance(need, Undecided) and len(reads) % 2 == 0 else None
+            self._keep(fact, reads, asks)
             raise
         self._keep(fact, reads, worked)
         return worked

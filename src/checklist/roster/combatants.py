@@ -57,9 +57,7 @@ class Roster:
     def get(self, who: int, attr: str, key: str | None = None) -> Value | None:
         """An attribute of combatant `who`: a sheet number, a state, or a keyed one (skill, dr). Kept for this
         roster: it changes nothing, and a fight reads the same few again at every step until a record."""
-        got = _GOT.get(self)
-        if got is None:
-            got = _GOT.put(self, {})
+        got = _GOT.made(self, _nothing_got)
         asked = (who, attr, key)
         if asked in got:
             return got[asked]
@@ -215,10 +213,7 @@ class Roster:
             new = value
         else:
             raise RosterError(f"`{attr}` needs a number, not `{value}`")
-        name = attr.replace("-", "_")
-        if getattr(self.states[who], name) == new:  # as _changed says, without its call: most records change nothing
-            return self
-        return self._changed(who, **{name: new})
+        return self._changed(who, **{attr.replace("-", "_"): new})
 
     def _record_keyed(self, who: int, attr: str, value: Value, key: str | None) -> Roster:
         if attr not in _KEYED_STATE or key is None:
@@ -240,7 +235,11 @@ class Roster:
     def _changed(self, who: int, **changes: Any) -> Roster:
         """The roster with combatant `who`'s Condition changed (itself when nothing changes: a turn records
         `parries = 0` and the like whether or not they were)."""
-        if all(getattr(self.states[who], name) == value for name, value in changes.items()):
+        state = self.states[who]
+        for name, value in changes.items():  # a loop, not all(...): most records change nothing
+            if getattr(state, name) != value:
+                break
+        else:
             return self
         states = list(self.states)
         states[who] = evolve(states[who], **changes)
@@ -254,18 +253,25 @@ class Roster:
 def _indexes(sheets: tuple[Sheet, ...]) -> tuple[dict[str, int], dict[str, int]]:
     """Each combatant's place in turn order, by their name and by its slug (the first of those who share
     one), kept for the sheets: the roster's copies share them, and the engine finds the target at every read."""
-    made = _INDEXES.get(sheets)
-    if made is None:
-        by_slug: dict[str, int] = {}
-        for i, sheet in enumerate(sheets):
-            by_slug.setdefault(slug(sheet.name), i)
-        made = _INDEXES.put(sheets, ({sheet.name: by_slug[slug(sheet.name)] for sheet in sheets}, by_slug))
-    return made
+    return _INDEXES.made(sheets, _indexed)
+
+
+def _indexed(sheets: tuple[Sheet, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    by_slug: dict[str, int] = {}
+    for i, sheet in enumerate(sheets):
+        by_slug.setdefault(slug(sheet.name), i)
+    return {sheet.name: by_slug[slug(sheet.name)] for sheet in sheets}, by_slug
 
 
 # the vocabulary's lists as sets: Roster.get and record test an attribute against them at every read
 _STATE, _FLAGS, _KEYED_STATE = frozenset(STATE), frozenset(FLAGS), frozenset(KEYED_STATE)
 _BODY_KEYED, _TRAITS, _OWNED = frozenset(BODY_KEYED), frozenset(TRAITS), frozenset(OWNED)
+
+
+def _nothing_got(_: Roster) -> dict[tuple[int, str, str | None], Value | None]:
+    return {}
+
+
 _GOT: Kept[Roster, dict[tuple[int, str, str | None], Value | None]] = Kept(64)  # Roster.get's, the last rosters'
 _INDEXES: Kept[tuple[Sheet, ...], tuple[dict[str, int], dict[str, int]]] = Kept(1000)
 
