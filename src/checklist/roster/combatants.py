@@ -50,7 +50,7 @@ class Roster:
         return self.sheets[self.current]
 
     def index(self, name: str) -> int | None:
-        by_name, by_slug = _indexes(self.sheets)
+        by_name, by_slug = _INDEXES.made(self.sheets, _indexed)
         found = by_name.get(name)  # the name as the sheet writes it: most look-ups
         return found if found is not None else by_slug.get(slug(name))
 
@@ -250,13 +250,9 @@ class Roster:
         return evolve(self, current=current, round=self.round + (1 if current == 0 else 0))
 
 
-def _indexes(sheets: tuple[Sheet, ...]) -> tuple[dict[str, int], dict[str, int]]:
-    """Each combatant's place in turn order, by their name and by its slug (the first of those who share
-    one), kept for the sheets: the roster's copies share them, and the engine finds the target at every read."""
-    return _INDEXES.made(sheets, _indexed)
-
-
 def _indexed(sheets: tuple[Sheet, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """Each combatant's place in turn order, by their name and by its slug (the first of those who share
+    one), kept for the sheets (_INDEXES): the roster's copies share them, and the engine finds the target often."""
     by_slug: dict[str, int] = {}
     for i, sheet in enumerate(sheets):
         by_slug.setdefault(slug(sheet.name), i)
