@@ -18,15 +18,19 @@ kneeling, with one parry made since his last turn; Alice attacks him:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+from checklist.engine.ahead import best_scored
 from checklist.engine.session import Session
 from checklist.graph.program import Program
+from checklist.play.commands import Commands
 from checklist.present.rolls import roll_target
 from checklist.present.screen import screen
-from checklist.roster.load import load
-from checklist.terminal.paint import Painter, question_lines
+from checklist.roster.load import load, load_all
+from checklist.terminal.paint import Painter, prompt, question_lines
 from tests.present.test_table_turn import answer_until
+from tests.roster.test_gcs_library import needs_library, sheet_of
 from tests.turns import DATA, MELEE_ANSWERS
 
 SHIELD = ("dodge = 8\nparry = 9\nblock = 0", 'dodge = 8\nparry = 9\nblock = 10\nshield-db = 2\nposture = "kneeling"')
@@ -92,3 +96,45 @@ def test_step_by_step_the_menu_shows_no_number(flow: Program, tmp_path: Path) ->
     question = screen(session).question
     assert question is not None and question.fact == "defense"
     assert all(c.score is None for c in question.choices)
+
+
+def test_enter_takes_the_defense_with_the_highest_number(flow: Program, tmp_path: Path) -> None:
+    """A player's defense has no default (an NPC's is its tactic's): the prompt offers the highest
+    number of the menu, block 10 (dodge 4, parry 5 by hand above), and Enter rolls against it."""
+    session = bruno_defends(flow, tmp_path)
+    assert session.question is not None and session.question.default is None
+    question = screen(session).question
+    assert question is not None and question.default == "block"
+    assert prompt(question) == "[Enter: block] > "
+    reply = Commands(session, lambda: None).handle("")
+    assert not reply.errors
+    assert session.events[-1].value == "block"
+    assert session.question is not None and session.question.fact == "defense-dice"
+    target = roll_target(session)
+    assert target is not None and target[0].startswith("10 or less: ")
+
+
+@needs_library
+def test_enter_takes_the_first_in_the_menu_on_a_tie(flow: Program) -> None:
+    """Donn Estevane (the real Basic Warrior sheet) blocks and parries at 12 and dodges at 10 against
+    the Ogre: Enter takes block, the first of the two highest in the menu."""
+    roster = load_all([sheet_of("Basic Warrior"), sheet_of("Ogre")]).next_turn()  # the Ogre's turn
+    session = Session(flow, at="combat.1", seed=11, roster=roster, pause=False)
+    answer_until(session, "defense", ATTACK)
+    question = screen(session).question
+    assert question is not None
+    assert {c.value: c.score for c in question.choices} == {"dodge": 10, "block": 12, "parry": 12, "none": None}
+    assert question.default == "block"
+    Commands(session, lambda: None).handle("")
+    assert session.events[-1].value == "block"
+
+
+def test_a_default_is_kept_and_a_choice_without_numbers_has_none(flow: Program, tmp_path: Path) -> None:
+    """best_scored proposes nothing when the choice has a default of its own, or no numbers."""
+    session = bruno_defends(flow, tmp_path)
+    question = session.question
+    assert question is not None
+    assert best_scored(question, {"dodge": 4, "block": 10, "parry": 5}) == "block"
+    assert best_scored(question, {"dodge": 9, "block": 9}) == "dodge"
+    assert best_scored(question, {}) is None
+    assert best_scored(replace(question, default="parry"), {"dodge": 4, "block": 10}) is None

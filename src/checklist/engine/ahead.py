@@ -7,13 +7,17 @@ the flow's own: a fork of the session takes the option and runs on, as the sessi
 that roll is asked, and reads the score there.  An option whose run asks anything else first (a
 `--learn` run asks what the table view assumes), ends, or does not get there in MAX_ANSWERS
 answers (Enter at a step that asks nothing) has none: `none` (no defense) has no roll.
+
+Such a choice with no default of its own (a player's defense: an NPC's is its tactic's) takes the
+option with the highest score on Enter (`best_scored`): the menu shows why.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 
-from checklist.engine.questions import BadAnswer
+from checklist.engine.questions import BadAnswer, Question
 from checklist.engine.reader import Reader
 from checklist.engine.session import Session
 from checklist.engine.state import SessionError
@@ -37,6 +41,23 @@ def option_scores(session: Session) -> dict[str, int]:
         if value is not None:
             scores[option.value] = value
     return scores
+
+
+def best_scored(question: Question, scores: Mapping[str, int]) -> str | None:
+    """What Enter takes at a choice with no default whose options show scores (`option_scores`): the
+    option with the highest, the first in the menu on a tie; None when the choice has a default."""
+    if question.default is not None or not scores:
+        return None
+    best = max(scores.values())
+    return next((o.value for o in question.options if scores.get(o.value) == best), None)
+
+
+def scored_for_enter(session: Session) -> str | None:
+    """The option Enter takes at the pending choice when it has no default: the best-scored, if any."""
+    question = session.state.question
+    if question is None or question.default is not None or question.kind != "choice":
+        return None
+    return best_scored(question, option_scores(session))
 
 
 def fork(session: Session) -> Session:

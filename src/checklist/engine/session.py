@@ -345,11 +345,8 @@ class Session:
         outcome = f"{last.outcome}; {decision.describe()}" if last.outcome else decision.describe()
         trail = Trail(state.trail.prev, last.written(used, outcome))
         if decision.kind == "jump":
-            key = decision.target
-            assert key is not None
-            if key in self.program.steps and not (state.frames and state.frames[-1].until == key):
-                return self._visit(state, key, after=trail)  # most jumps: `_arrive`'s common case, one call fewer
-            return self._arrive(state, key, trail)
+            assert decision.target is not None
+            return self._arrive(state, decision.target, trail)
         state = evolve(state, trail=trail, question=None, decision=None)
         if decision.kind == "end":
             return evolve(state, finished=Finish("end", decision.label))

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
+from checklist.engine.ahead import scored_for_enter
 from checklist.engine.questions import BadAnswer
 from checklist.engine.session import Session
 from checklist.engine.state import CannotGoOn, SessionError
@@ -112,7 +113,8 @@ class Commands:
     def answer(self, text: str) -> Reply:
         if self.session.finished is not None:
             return Reply("nothing", (f"the flow stopped here: {self.keys.stopped}",))
-        reply = self._act(lambda: self.session.answer(text.strip()))
+        text = text.strip() or scored_for_enter(self.session) or ""  # Enter without a default: the best defense
+        reply = self._act(lambda: self.session.answer(text))
         self.held = self.held and bool(reply.errors)  # answered: the tool may act again
         return reply
 

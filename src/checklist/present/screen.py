@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from checklist import model as m
-from checklist.engine.ahead import option_scores
+from checklist.engine.ahead import best_scored, option_scores
 from checklist.engine.questions import Kind, Question, Value
 from checklist.engine.session import Session
 from checklist.engine.state import Decision, Known
@@ -367,7 +367,7 @@ def question_view(session: Session) -> QuestionView | None:
         ChoiceView(str(i), o.value, o.label, scores.get(o.value)) for i, o in enumerate(question.options, 1)
     )
     text = question.text if session.pause else gm_words(session.program, session.state, question.plain or question.text)
-    label = "roll" if question.kind == "roll" else default_label(question)  # Enter rolls the dice
+    label = "roll" if question.kind == "roll" else default_label(question, best_scored(question, scores))
     hint, target = _hint(question), roll_target(session)
     against, spelt = target if target is not None else (None, None)
     dice = _range(question.dice) if question.kind == "roll" else None
@@ -378,9 +378,10 @@ def question_view(session: Session) -> QuestionView | None:
     )  # fmt: skip
 
 
-def default_label(question: Question) -> str | None:
-    """What Enter answers, as the choice's label (`Torso` for `torso`); None when Enter takes nothing."""
-    default = question.default
+def default_label(question: Question, best: str | None = None) -> str | None:
+    """What Enter answers, as the choice's label (`Torso` for `torso`); None when Enter takes nothing.
+    `best`: the best-scored option Enter takes when the choice has no default (engine/ahead.py)."""
+    default = question.default if question.default is not None else best
     return next((o.label for o in question.options if o.value == default), default)
 
 
