@@ -2,8 +2,9 @@
 
 A line is what the game master would type at one prompt: a choice number or name, a
 number, `r` to roll, `b`, `w`, `o FACT`, `q`, or an empty line for Enter (go on from a step
-that asks nothing).  Lines starting with `#` are comments.  When the lines run out before
-the flow ends, the run saves the session and exits with END_OF_INPUT (6).
+that asks nothing, or take the prompt's default: at a player's defense, the best-scored one).
+Lines starting with `#` are comments.  When the lines run out before the flow ends, the run
+saves the session and exits with END_OF_INPUT (6).
 """
 
 from __future__ import annotations

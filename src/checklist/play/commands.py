@@ -113,8 +113,8 @@ class Commands:
     def answer(self, text: str) -> Reply:
         if self.session.finished is not None:
             return Reply("nothing", (f"the flow stopped here: {self.keys.stopped}",))
-        text = text.strip() or scored_for_enter(self.session) or ""  # Enter without a default: the best defense
-        reply = self._act(lambda: self.session.answer(text))
+        best = None if text.strip() else scored_for_enter(self.session)  # Enter without a default: the best defense
+        reply = self._act(lambda: self.session.answer(text.strip()) if best is None else self.session.give(best))
         self.held = self.held and bool(reply.errors)  # answered: the tool may act again
         return reply
 
