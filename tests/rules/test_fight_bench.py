@@ -73,6 +73,9 @@ def test_the_physical_dice_fight(tmp_path: Path) -> None:
         "→ 4 pi to the torso · DR 3 · penetrating 1 · injury 1 · Ogre's HP 17 → 16",  # a burst: 2 of 3 hit
         "→ 5 pi to the torso · DR 3 · penetrating 2 · injury 2 · Ogre's HP 16 → 14",
         "→ 11 cut to the torso · DR 3 · penetrating 8 × 1.5 (cut) · injury 12 · major wound · Ogre's HP 14 → 2",
+        # 2 - 3 leaves nothing to get through, and 2 stopped is too little for blunt trauma (10 for pi, B379):
+        # the armor is not asked about, so the line says so at once
+        "→ 2 pi to the torso · DR 3 · penetrating 0 · injury 0 · Ogre's HP 2 → 2",
         "→ 6 pi to the torso · DR 3 · penetrating 3 · injury 3 · Ogre's HP 2 → -1",
     ], hits
     log = fp.log_lines(played)  # the 2 pi between them: 2 - 3 leaves nothing to get through

@@ -407,6 +407,38 @@ def test_flexible_armor_is_asked_when_the_roster_does_not_say(flow: Program, tmp
     assert "flexible-armor" in turn.asked and bruno(turn, "Alice").current_hp == 10
 
 
+def test_the_armor_is_not_asked_about_when_too_little_is_stopped_for_blunt_trauma(
+    flow: Program, tmp_path: Path
+) -> None:
+    """Seed 003 step 93: "For every full 10 points of piercing, cutting or impaling damage, or 5 points
+    of crushing damage stopped by the DR, the target suffer 1 point or injury" (B379).
+
+    Alice's broadsword, 8 cut, on Bruno's torso, DR 12 (the roster not saying which armor is flexible):
+    8 - 12 < 0, penetrating 0; 8 stopped, 8 // 10 = 0 blunt trauma whatever the armor, so the
+    flexible-armor question does not come: no injury, HP 13, and 92 goes on to the knockback (123;
+    8 // (ST 13 - 2) = 0 yards: no roll)."""
+    roster = duel(tmp_path, ("dr = { torso = 2, groin = 2 }", "dr = { torso = 12, groin = 2 }"))
+    turn = attack(flow, roster, {"aimed-location": "torso", "damage-roll": "8"})
+    assert (known(turn, "penetrating"), known(turn, "damage-stopped"), known(turn, "blunt-possible")) == (0, 8, "no")
+    assert "flexible-armor" not in turn.asked
+    visits = [v.step for v in turn.session.state.trace]
+    assert visits[visits.index("combat.92") + 1] == "combat.123"
+    assert bruno(turn).current_hp == 13
+
+
+def test_the_armor_is_asked_about_from_five_crushing_points_stopped(flow: Program, tmp_path: Path) -> None:
+    """The least crushing blow that can give blunt trauma: Bruno's mace, 5 cr (2d+3 at its lowest), on
+    Alice's torso, DR 12, the roster not saying: 5 stopped, blunt-possible, so the armor is asked;
+    flexible: 5 // 5 = 1 injury, HP 10 - 1 = 9 (no shock: High Pain Threshold; knockback 5 // (ST 10
+    - 2) = 0 yards: no roll)."""
+    roster = duel(tmp_path, ("dr = { torso = 3, skull = 2 }", "dr = { torso = 12, skull = 2 }"))
+    typed = {"aimed-location": "torso", "damage-roll": "5", "flexible-armor": "yes"}
+    turn = attack(flow, roster, typed, brunos_turn=True)
+    assert (known(turn, "damage-stopped"), known(turn, "blunt-possible")) == (5, "yes")
+    assert turn.asked.count("flexible-armor") == 1 and known(turn, "blunt-trauma") == 1
+    assert bruno(turn, "Alice").current_hp == 9
+
+
 def test_an_answer_about_the_armor_at_a_location_is_kept_for_the_next_blow(flow: Program, tmp_path: Path) -> None:
     """B379: whether the armor is flexible belongs to the armor on that location; it does not change
     in a fight, so the game master answers it once for each combatant and location.
