@@ -23,6 +23,7 @@ from checklist.engine.state import Known, branch_target
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.vocabulary import SHEET_NUMBERS
+from checklist.present.criticals import critical_line
 from checklist.present.passing import since_answer
 from checklist.present.words import gm_words
 
@@ -63,6 +64,7 @@ def last_roll(session: Session) -> RollView | None:
     asked_at = session.history[-2] if len(session.history) > 1 else session.state  # the state the roll was asked in
     whom = branch_target(asked_at.frames) or str(known.get("target") or "")
     then = _damage(session.program, known, decl.name, whom) or _hits(known, decl.name) or _landed(known, decl.name)
+    then = then or critical_line(known, decl.name, whom, asked_at.roster)
     said = decl.question if session.pause else gm_words(session.program, asked_at, decl.question)
     roll = RollView(decl.name, said, dice or "", event.value, event.rolled, then=then)
     for fact, call in session.program.rolled_against.get(decl.name, ()):
