@@ -97,3 +97,39 @@ def test_a_ledger_line_forgotten_after_an_override_is_asked_not_refused(flow: Pr
             assert refused < 8, f"stuck at {session.state.step} on {question.fact}"
         except BadAnswer:
             pass
+
+
+def test_an_override_concerns_this_turn_not_the_last_one(flow: Program) -> None:
+    """`stunned` is a per-turn fact: the playtest's `o stunned` at Donn's maneuver, answered `no`, was taken
+    where the re-run first read `stunned`: at the end of the Ogre's turn before (combat.135, `record
+    actor.stunned = if stunned and not failed-consciousness then still-stunned else actor.stunned`), where
+    it left the Ogre stunned although his HT roll to recover had succeeded (B420).
+
+    Here Bruno is stunned and it is his turn: he does nothing (combat.2), and at its end rolls HT 12 to
+    recover: 5 succeeds, so he is no longer stunned. At Alice's maneuver (her turn, next), `o stunned` is
+    Alice's: `no` leaves Bruno recovered, and Alice's turn is re-run from its start with it."""
+    from checklist.roster.load import load
+
+    roster = load(DATA / "duel-sides.toml")  # with sides, the tool sees the fight is not over: no question
+    bruno = roster.index("Bruno") or 0
+    roster = roster.record(bruno, "stunned", "yes")
+    while roster.current != bruno:
+        roster = roster.next_turn()
+    session = Session(flow, at="combat.1", seed=11, roster=roster, pause=False)
+    asked: list[str] = []
+    for _ in range(20):
+        question = session.question
+        assert question is not None
+        if question.fact == "maneuver" and session.state.roster is not None and session.state.roster.current != bruno:
+            break
+        asked.append(question.fact or question.kind)
+        session.answer("5" if question.fact == "stun-recovery-dice" else "no" if question.kind == "yes/no" else "")
+    else:
+        raise AssertionError(f"Alice's maneuver was never asked: {asked}")
+    after = session.state.roster
+    assert "stun-recovery-dice" in asked and after is not None and after.get(bruno, "stunned") == "no"  # recovered
+    session.override("stunned")
+    session.answer("no")
+    again = session.state.roster
+    assert again is not None and again.get(bruno, "stunned") == "no"
+    assert session.question is not None and session.question.fact == "maneuver"

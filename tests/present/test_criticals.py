@@ -40,6 +40,18 @@ def test_an_attack_roll_of_18_sends_the_attacker_to_the_critical_miss_table(flow
     assert "   → Alice rolls on the Critical Miss Table (B556)" in shown
 
 
+def test_a_critical_hit_says_there_is_no_defense_and_names_the_critical_hit_table(flow: Program) -> None:
+    """ "Critical hit: Target gets no active defense. Roll on Critical Hit/Critical Head Blow table": 3 against
+    Alice's 15 (B348: 3 or 4 is always a critical success); the run goes on to the damage, no defense asked."""
+    session = Session(flow, at="combat.1", seed=11, roster=load(DATA / "duel-roster.toml"), pause=False)
+    answer_until(session, "attack-dice", ATTACK)
+    session.answer("3")
+    assert then(session) == (
+        "no active defense; roll on the Critical Hit Table (B556), or Critical Head Blow for the head"
+    )
+    assert session.question is not None and session.question.fact != "defense"
+
+
 @pytest.mark.parametrize(
     ("defense", "dice", "said"),
     [

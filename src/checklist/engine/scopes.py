@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.engine.state import Known, drop_stale, learnt_at
+from checklist.engine.state import Known, Visit, drop_stale, learnt_at
 from checklist.graph.program import Program
 from checklist.model.jumps import reads
 
@@ -114,3 +114,15 @@ def forget(
 
 
 _NO_SEQ = 1 << 62  # after every fact's
+
+
+def instance_starts(scopes: Scopes, visits: tuple[Visit, ...], scope: m.Scope) -> int:
+    """Where, in `visits` (the first arrived before them), a fact of `scope` last began anew: the index of
+    the last arrival at a head of its scope or a wider one (the head rule), 0 if none. What the visits
+    before it read of the fact was its last instance: another turn's `stunned`, another attack's target."""
+    start = 0
+    for index, visit in enumerate(visits[1:], 1):
+        head = scopes.starts_at(visit.step)
+        if head is not None and not visit.resumed and RANK[head] <= RANK[scope]:
+            start = index
+    return start

@@ -25,7 +25,7 @@ from checklist.engine import state as st
 from checklist.engine.owned import keeps, learnt
 from checklist.engine.questions import CONTINUE, Answer, BadAnswer, Question, Value
 from checklist.engine.reader import Reader
-from checklist.engine.scopes import Scopes, forget
+from checklist.engine.scopes import Scopes, forget, instance_starts
 from checklist.engine.state import (
     CannotGoOn,
     Decision,
@@ -78,7 +78,8 @@ class Session:
         self.seed = seed
         self.at = at
         self._preset: dict[str, Value] = {}  # an override that a re-run takes where the fact is read
-        start = at or program.start or _first_step(program)
+        self._preset_from = 0  # from this visit on: where the overridden fact's turn (attack, ...) began
+        start = at or program.start or program.first_step
         if start is None or start not in program.steps:
             raise SessionError(f"no step `{start}` to start at" if start else "the flow has no steps")
         self.scopes = scopes or Scopes.derive(program)
@@ -301,23 +302,30 @@ class Session:
 
     def _reader(self, state: State) -> Reader:
         """`Reader.of(...)`, its arguments in order: a reader is made at every visit."""
+        preset = self._preset if self._preset and state.visit_count >= self._preset_from else None
         return Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames, state.acted,
-                      self.compute, self.assume, self._preset)  # fmt: skip
+                      self.compute, self.assume, preset)  # fmt: skip
 
     def _passed(self, fact: str) -> bool:
-        """Whether an override is of a fact a step read since the last answer, before this one: the
-        run went on with the old value (a route taken, a state recorded), so it is run again."""
+        """Whether a step read the overridden fact since the last answer: the run went on with the old value."""
         if len(self.history) < 2 or len(self.history) > 2 and self.events[-2].kind == "override":
             return False
-        here = self.history[-2]  # the screen the override was asked at
-        anchor = st.went_on_from(self.history[:-1])
+        visits, since, start = self._since_instance(fact)
+        return any(name == fact for visit in visits[start:-1] for name, _, _ in visit.used)
+
+    def _since_instance(self, fact: str) -> tuple[tuple[Visit, ...], int, int]:
+        """The visits since the last answer, how many came before, and where among them `fact` began anew."""
+        anchor = st.went_on_from(self.history[:-1])  # the state the override's screen went on from
         since = anchor.visit_count - 1 if anchor is not None else 0
-        return any(name == fact for visit in here.trace_from(since)[:-1] for name, _, _ in visit.used)
+        visits = self.history[-2].trace_from(since)
+        return visits, since, instance_starts(self.scopes, visits, self.program.facts[fact].scope)
 
     def _reroute(self, fact: str, value: Value) -> State:
         """The state the last answer leads to when `fact` is `value` wherever it is read."""
-        history, events, preset = self.history, self.events, self._preset
+        history, events, preset, start = self.history, self.events, self._preset, self._preset_from
+        _, since, first = self._since_instance(fact)  # the re-run takes the value from where this instance began
         self.history, self.events, self._preset = history[:-2], events[:-2], {**preset, fact: value}
+        self._preset_from = since + 1 + first
         try:
             if len(history) == 2:  # the run's first question: from the start
                 return self._settle(self._start)
@@ -325,7 +333,7 @@ class Session:
             self.give(last.names if last.kind == "split" else last.value, rolled=last.rolled)
             return self.state
         finally:
-            self.history, self.events, self._preset = history, events, preset
+            self.history, self.events, self._preset, self._preset_from = history, events, preset, start
 
     def _apply(self, state: State, decision: Decision) -> State:
         """Carry out a decision (the observers hear of it), recording it in the trace."""
@@ -410,10 +418,3 @@ class Session:
 
 _NEXT_STATEMENT = replacer(State, "statement")  # a split with no branch: most of a duel's
 _FRAMED = replacer(State, "frames")
-
-
-def _first_step(program: Program) -> str | None:
-    for checklist in program.checklists.values():
-        if checklist.steps:
-            return checklist.steps[0].key
-    return None

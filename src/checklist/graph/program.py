@@ -36,6 +36,11 @@ class Program:
         decl = self.starts[0]
         return self.resolve(decl.target, decl.checklist)
 
+    @property
+    def first_step(self) -> str | None:
+        """Where a run starts without `start`: the first step of the first checklist that has one."""
+        return next((c.steps[0].key for c in self.checklists.values() if c.steps), None)
+
     def resolve(self, target: m.Target, checklist: str | None) -> str | None:
         """The step key a target names, or None for end/return or a missing checklist."""
         return resolve(target, checklist)

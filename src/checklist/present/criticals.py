@@ -2,7 +2,8 @@
 
 The flow says what a critical does (rules.flow: attack-hit from attack-results, defense-critical from
 critical-defense; seed 002, CRITICALS). A fall and an unready shield the flow records itself; the
-Critical Miss Table is not in the seeds, so the line names it and its page, and who rolls on it.
+Critical Hit and Critical Miss Tables are not in the seeds, so the line names them and their page, and who
+rolls on the Critical Miss Table.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from checklist.engine.questions import Value
 from checklist.roster.combatants import Roster
 
 CRITICAL_MISS = "rolls on the Critical Miss Table (B556)"
+# "Critical hit: Target gets no active defense. Roll on Critical Hit/Critical Head Blow table"
+CRITICAL_HIT = "no active defense; roll on the Critical Hit Table (B556), or Critical Head Blow for the head"
 SAID = {
     "critical-miss": "{defender} " + CRITICAL_MISS,  # "Critical fail, Parry: Defender on Critical Miss"
     "attacker-critical-miss": "{attacker} " + CRITICAL_MISS,  # "Critical success on a defense roll: Melee"
@@ -20,10 +23,13 @@ SAID = {
 
 
 def critical_line(known: dict[str, Value], roll: str, whom: str, roster: Roster | None) -> str | None:
-    """An attack's critical miss, or a defense's critical success or failure: what follows, and for whom
+    """An attack's critical hit or miss, or a defense's critical success or failure: what follows, and for whom
     (`whom`: the defender; the attacker is whose turn it is)."""
     attacker = roster.sheets[roster.current].name if roster is not None else "the attacker"
     if roll == "attack-dice":
-        return f"{attacker} {CRITICAL_MISS}" if known.get("attack-hit") == "critical-miss" else None
+        hit = known.get("attack-hit")
+        if hit == "critical-hit":
+            return CRITICAL_HIT
+        return f"{attacker} {CRITICAL_MISS}" if hit == "critical-miss" else None
     said = SAID.get(str(known.get("defense-critical"))) if roll == "defense-dice" else None
     return said.format(attacker=attacker, defender=whom or "the defender") if said is not None else None
