@@ -133,3 +133,52 @@ def test_an_override_concerns_this_turn_not_the_last_one(flow: Program) -> None:
     again = session.state.roster
     assert again is not None and again.get(bruno, "stunned") == "no"
     assert session.question is not None and session.question.fact == "maneuver"
+
+
+def _to_bruno_maneuver(flow: Program) -> Session:
+    """The duel with sides: Alice attacks (the tool rolls; Bruno parries), to Bruno's maneuver."""
+    from checklist.roster.load import load
+
+    session = Session(flow, at="combat.1", seed=11, roster=load(DATA / "duel-sides.toml"), pause=False)
+    alice = session.state.roster.current if session.state.roster is not None else 0
+    for _ in range(80):
+        question, roster = session.question, session.state.roster
+        assert question is not None and roster is not None
+        if question.fact == "maneuver" and roster.current != alice:
+            return session
+        if question.kind == "roll":
+            session.roll()
+        elif question.fact == "maneuver":
+            session.answer("attack")
+        elif question.kind == "yes/no":
+            session.answer("no")
+        else:
+            session.answer(question.options[0].value if question.options else "")
+    raise AssertionError("Bruno's maneuver was never asked")
+
+
+def _taken(session: Session, fact: str) -> list[tuple[str, str]]:
+    """Where the re-run took an override of `fact`: (step, whose turn)."""
+    roster = session.state.roster
+    assert roster is not None
+    return [(v.step, v.branch) for v in session.state.trace for n, _, how in v.used if n == fact and how == "override"]
+
+
+def test_two_overrides_in_a_row_each_take_their_own_instance(flow: Program) -> None:
+    """The reviewer's case: `o stunned yes` at Bruno's maneuver, then `o gun-fright-rules yes` (a per-combat
+    rule read at Alice's combat.123, in the attack before). The second re-runs the first's answer: `stunned`
+    must still be taken in Bruno's turn only (his combat.2, not Alice's 135), and gun fright at 123, which
+    now goes on to 124 (gun fright's step). Counting the turn's heads, not visits, keeps each in place when
+    the other changes the path."""
+    session = _to_bruno_maneuver(flow)
+    session.override("stunned")
+    session.answer("yes")
+    assert [step for step, _ in _taken(session, "stunned")] == ["combat.2"]
+    session.override("gun-fright-rules")
+    session.answer("yes")
+    assert [step for step, _ in _taken(session, "stunned")] == ["combat.2"]
+    assert [step for step, _ in _taken(session, "gun-fright-rules")] == ["combat.123"]
+    assert "combat.124" in steps(session)
+    roster = session.state.roster
+    assert roster is not None and roster.current == (roster.index("Bruno") or 0)  # stunned: Bruno's HT roll
+    assert session.question is not None and session.question.fact == "stun-recovery-dice"

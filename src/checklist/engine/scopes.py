@@ -116,13 +116,22 @@ def forget(
 _NO_SEQ = 1 << 62  # after every fact's
 
 
-def instance_starts(scopes: Scopes, visits: tuple[Visit, ...], scope: m.Scope) -> int:
-    """Where, in `visits` (the first arrived before them), a fact of `scope` last began anew: the index of
-    the last arrival at a head of its scope or a wider one (the head rule), 0 if none. What the visits
-    before it read of the fact was its last instance: another turn's `stunned`, another attack's target."""
-    start = 0
+def instance_starts(scopes: Scopes, visits: tuple[Visit, ...], scope: m.Scope) -> tuple[int, int]:
+    """Where, in `visits` (the first arrived before them), a fact of `scope` last began anew, and how many
+    times it did: the index of the last arrival at a head of its scope or a wider one (the head rule; 0 if
+    none), and their count. What the visits before it read of the fact was another turn's, attack's ..."""
+    start = count = 0
     for index, visit in enumerate(visits[1:], 1):
         head = scopes.starts_at(visit.step)
         if head is not None and not visit.resumed and RANK[head] <= RANK[scope]:
-            start = index
-    return start
+            start, count = index, count + 1
+    return start, count
+
+
+def override_from(scopes: Scopes, visits: tuple[Visit, ...], scope: m.Scope, fact: str) -> tuple[bool, int]:
+    """Whether `visits` (since the last answer, the override's screen last) read `fact`, and how many heads of
+    its scope a re-run passes before it takes the new value: those before this instance, when it read this
+    one; none when only an earlier instance was read (the override corrects that one)."""
+    start, heads = instance_starts(scopes, visits, scope)
+    read = [any(name == fact for name, _, _ in visit.used) for visit in visits[:-1]]
+    return any(read), heads if start and any(read[start:]) else 0

@@ -5,13 +5,8 @@ is a pop (all the way back to the start).  A step's statements run in order from
 visit's resume point; when one needs a fact nobody knows yet, the state poses that question
 and stops; when the step decides where to go without asking anything, it poses `continue`.
 
-Facts are forgotten by three rules (docs/run.md, "Scopes"):
-  1. heads: arriving at the first step that asks a scope's facts (scopes.py) forgets every
-     fact of that scope and narrower ones (turn > attack > defender; combat facts stay);
-  2. loops: arriving again at the step where a fact was asked forgets it, and every fact of
-     the same or a narrower scope answered after it, so it is asked again;
-  3. splits: each branch starts from the facts known when the split began; when the split
-     is over those facts come back.  Facts of scope combat survive both.
+Facts are forgotten by three rules, heads, loops and splits (docs/run.md, "Scopes"; scopes.py); an
+override (`o FACT`) of a fact read since the last answer runs that answer again with the new value.
 """
 
 from __future__ import annotations
@@ -25,7 +20,7 @@ from checklist.engine import state as st
 from checklist.engine.owned import keeps, learnt
 from checklist.engine.questions import CONTINUE, Answer, BadAnswer, Question, Value
 from checklist.engine.reader import Reader
-from checklist.engine.scopes import Scopes, forget, instance_starts
+from checklist.engine.scopes import Scopes, forget, instance_starts, override_from
 from checklist.engine.state import (
     CannotGoOn,
     Decision,
@@ -78,7 +73,7 @@ class Session:
         self.seed = seed
         self.at = at
         self._preset: dict[str, Value] = {}  # an override that a re-run takes where the fact is read
-        self._preset_from = 0  # from this visit on: where the overridden fact's turn (attack, ...) began
+        self._from: dict[str, tuple[int, int, m.Scope]] = {}  # where a re-run takes each preset (_read_from)
         start = at or program.start or program.first_step
         if start is None or start not in program.steps:
             raise SessionError(f"no step `{start}` to start at" if start else "the flow has no steps")
@@ -302,7 +297,7 @@ class Session:
 
     def _reader(self, state: State) -> Reader:
         """`Reader.of(...)`, its arguments in order: a reader is made at every visit."""
-        preset = self._preset if self._preset and state.visit_count >= self._preset_from else None
+        preset = self._preset and {f: v for f, v in self._preset.items() if self._reached(state, f)}
         return Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames, state.acted,
                       self.compute, self.assume, preset)  # fmt: skip
 
@@ -310,22 +305,25 @@ class Session:
         """Whether a step read the overridden fact since the last answer: the run went on with the old value."""
         if len(self.history) < 2 or len(self.history) > 2 and self.events[-2].kind == "override":
             return False
-        visits, since, start = self._since_instance(fact)
-        return any(name == fact for visit in visits[start:-1] for name, _, _ in visit.used)
+        return self._read_from(fact)[0]
 
-    def _since_instance(self, fact: str) -> tuple[tuple[Visit, ...], int, int]:
-        """The visits since the last answer, how many came before, and where among them `fact` began anew."""
+    def _read_from(self, fact: str) -> tuple[bool, int, int, m.Scope]:
+        """Whether a visit since the last answer read `fact`, and where a re-run takes it (scopes.override_from)."""
         anchor = st.went_on_from(self.history[:-1])  # the state the override's screen went on from
         since = anchor.visit_count - 1 if anchor is not None else 0
-        visits = self.history[-2].trace_from(since)
-        return visits, since, instance_starts(self.scopes, visits, self.program.facts[fact].scope)
+        visits, scope = self.history[-2].trace_from(since), self.program.facts[fact].scope
+        return *override_from(self.scopes, visits, scope, fact), since, scope
+
+    def _reached(self, state: State, fact: str) -> bool:
+        """Whether a re-run has come to where it takes the override of `fact` (_read_from)."""
+        heads, since, scope = self._from[fact]
+        return not heads or instance_starts(self.scopes, state.trace_from(since), scope)[1] >= heads
 
     def _reroute(self, fact: str, value: Value) -> State:
         """The state the last answer leads to when `fact` is `value` wherever it is read."""
-        history, events, preset, start = self.history, self.events, self._preset, self._preset_from
-        _, since, first = self._since_instance(fact)  # the re-run takes the value from where this instance began
+        history, events, preset, start = self.history, self.events, self._preset, self._from
+        self._from = {**start, fact: self._read_from(fact)[1:]}  # from the history as it is: before the next line
         self.history, self.events, self._preset = history[:-2], events[:-2], {**preset, fact: value}
-        self._preset_from = since + 1 + first
         try:
             if len(history) == 2:  # the run's first question: from the start
                 return self._settle(self._start)
@@ -333,7 +331,7 @@ class Session:
             self.give(last.names if last.kind == "split" else last.value, rolled=last.rolled)
             return self.state
         finally:
-            self.history, self.events, self._preset, self._preset_from = history, events, preset, start
+            self.history, self.events, self._preset, self._from = history, events, preset, start
 
     def _apply(self, state: State, decision: Decision) -> State:
         """Carry out a decision (the observers hear of it), recording it in the trace."""
