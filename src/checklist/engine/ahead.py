@@ -55,7 +55,7 @@ def best_scored(question: Question, scores: Mapping[str, int]) -> str | None:
 def scored_for_enter(session: Session) -> str | None:
     """The option Enter takes at the pending choice when it has no default: the best-scored, if any."""
     question = session.state.question
-    if question is None or question.default is not None or question.kind != "choice":
+    if question is None or question.default is not None:  # Enter takes the default: no fork to try the options
         return None
     return best_scored(question, option_scores(session))
 

@@ -73,7 +73,7 @@ class Session:
         self.seed = seed
         self.at = at
         self._preset: dict[str, Value] = {}  # an override that a re-run takes where the fact is read
-        self._from: dict[str, tuple[int, int, m.Scope]] = {}  # where a re-run takes each preset (_read_from)
+        self._from: dict[str, tuple[int, int]] = {}  # where a re-run takes each preset (_rerun_from)
         start = at or program.start or program.first_step
         if start is None or start not in program.steps:
             raise SessionError(f"no step `{start}` to start at" if start else "the flow has no steps")
@@ -143,8 +143,10 @@ class Session:
     def _give(self, answer: Answer, rolled: bool) -> None:
         question = self._pending()
         state = self.state
-        if question.override and question.fact and isinstance(answer, (str, int)) and self._passed(question.fact):
-            self.history.append(self._reroute(question.fact, answer))
+        overridden = question.fact if question.override and isinstance(answer, (str, int)) else None
+        rerun = self._rerun_from(overridden) if overridden else None
+        if overridden and rerun is not None and isinstance(answer, (str, int)):
+            self.history.append(self._reroute(overridden, answer, rerun))
             self.events.append(Event("answer", state.step, question.fact, answer))
             return
         if question.kind == "continue":
@@ -301,28 +303,28 @@ class Session:
         return Reader(self.program, state.facts, state.step, state.seq, state.roster, state.frames, state.acted,
                       self.compute, self.assume, preset)  # fmt: skip
 
-    def _passed(self, fact: str) -> bool:
-        """Whether a step read the overridden fact since the last answer: the run went on with the old value."""
+    def _rerun_from(self, fact: str) -> tuple[int, int] | None:
+        """When a step read the overridden fact since the last answer (the run went on with the old value),
+        where a re-run of that answer takes the new value: past how many heads of its scope, counted from
+        which visit (scopes.override_from). None: no re-run."""
         if len(self.history) < 2 or len(self.history) > 2 and self.events[-2].kind == "override":
-            return False
-        return self._read_from(fact)[0]
-
-    def _read_from(self, fact: str) -> tuple[bool, int, int, m.Scope]:
-        """Whether a visit since the last answer read `fact`, and where a re-run takes it (scopes.override_from)."""
+            return None
         anchor = st.went_on_from(self.history[:-1])  # the state the override's screen went on from
         since = anchor.visit_count - 1 if anchor is not None else 0
-        visits, scope = self.history[-2].trace_from(since), self.program.facts[fact].scope
-        return *override_from(self.scopes, visits, scope, fact), since, scope
+        visits = self.history[-2].trace_from(since)
+        read, heads = override_from(self.scopes, visits, self.program.facts[fact].scope, fact)
+        return (heads, since) if read else None
 
     def _reached(self, state: State, fact: str) -> bool:
-        """Whether a re-run has come to where it takes the override of `fact` (_read_from)."""
-        heads, since, scope = self._from[fact]
+        """Whether a re-run has come to where it takes the override of `fact` (_rerun_from)."""
+        heads, since = self._from[fact]
+        scope = self.program.facts[fact].scope
         return not heads or instance_starts(self.scopes, state.trace_from(since), scope)[1] >= heads
 
-    def _reroute(self, fact: str, value: Value) -> State:
-        """The state the last answer leads to when `fact` is `value` wherever it is read."""
+    def _reroute(self, fact: str, value: Value, rerun: tuple[int, int]) -> State:
+        """The state the last answer leads to when `fact` is `value` from where `rerun` says (_rerun_from)."""
         history, events, preset, start = self.history, self.events, self._preset, self._from
-        self._from = {**start, fact: self._read_from(fact)[1:]}  # from the history as it is: before the next line
+        self._from = {**start, fact: rerun}
         self.history, self.events, self._preset = history[:-2], events[:-2], {**preset, fact: value}
         try:
             if len(history) == 2:  # the run's first question: from the start
