@@ -87,21 +87,26 @@ def fight_view(session: Session) -> FightView | None:
     return FightView(_rows(roster, log, session.program), log, events)
 
 
-def fight_events(session: Session) -> tuple[LogLine, ...]:
-    """The combat log alone (`fight_view`'s events): what a simulated fight's report reads of it."""
-    fought = _fought(session)
+def fight_events(session: Session, turns: int | None = None) -> tuple[LogLine, ...]:
+    """The combat log alone (`fight_view`'s events): what a simulated fight's report reads of it; of the last
+    `turns` turns only (and the one under way), when given."""
+    fought = _fought(session, turns)
     return fought[2] if fought is not None else ()
 
 
-def _fought(session: Session) -> tuple[Roster, list[_Attack], tuple[LogLine, ...]] | None:
-    """The roster, the attacks read from the trace and the combat log; None without a roster."""
+def _fought(session: Session, turns: int | None = None) -> tuple[Roster, list[_Attack], tuple[LogLine, ...]] | None:
+    """The roster, the attacks read from the trace (of the last `turns` turns) and the combat log; None without
+    a roster."""
     roster = session.state.roster
     if roster is None:
         return None
     trace = session.state.trace
-    turns = _turns(trace, roster)
-    attacks = _attacks(trace, roster, turns)
-    return roster, attacks, _events(trace, roster, attacks, turns)
+    if turns is not None:  # from the visit after the `turns`-th end of a turn from the last: whole attacks
+        ends = [i for i, visit in enumerate(trace) if visit.step == TURN_ENDS]
+        trace = trace[ends[-turns] + 1 :] if len(ends) >= turns > 0 else trace
+    of_turn = _turns(trace, roster)
+    attacks = _attacks(trace, roster, of_turn)
+    return roster, attacks, _events(trace, roster, attacks, of_turn)
 
 
 def _rows(roster: Roster, log: tuple[AttackLine, ...], program: Program) -> tuple[CombatantRow, ...]:

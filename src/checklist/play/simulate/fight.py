@@ -175,12 +175,21 @@ def _outcome(
     winner = next(iter(standing)) if end == "over" and len(standing) == 1 else None
     ways: tuple[str, ...] = ()
     if winner is not None:
-        events = fight_events(session)
-        ways = tuple(way_down(events, f.name, f.dead) for f in fighters if f.side != winner)
+        ways = _ways(session, fighters, winner)
     rounds = min(_last_round(roster) if end == "over" else roster.round, setup.spec.rounds)
     saved = _keep(setup, session, index) if problems else ""
     return Outcome(index, session.seed, end if not problems else "broken", winner, rounds, fighters, ways, asked,
                    problems, saved, len(session.events))  # fmt: skip
+
+
+def _ways(session: Session, fighters: tuple[Fighter, ...], winner: str) -> tuple[str, ...]:
+    """How each loser went down (way_down: from the last damage they took): read from the log of the last two
+    rounds when it holds that damage for each, else from the whole fight's (most of a log is earlier)."""
+    losers = [f for f in fighters if f.side != winner]
+    events = fight_events(session, turns=2 * len(fighters))
+    if not all(any(e.who == f.name and e.event == "damage" for e in events) for f in losers):
+        events = fight_events(session)
+    return tuple(way_down(events, f.name, f.dead) for f in losers)
 
 
 def _last_round(roster: Roster) -> int:
