@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from checklist.engine.state import Decision, State
+from checklist.engine.state import State
+from checklist.engine.trace import Decision
 from checklist.roster.combatants import Roster
 from tests.conftest import DUEL, FLOW, HARDEST, ROOT
 

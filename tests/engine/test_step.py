@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from checklist import model as m
 from checklist.engine.reader import Reader
-from checklist.engine.state import State, Trail, Visit
+from checklist.engine.state import State
 from checklist.engine.step import Going, step_move
+from checklist.engine.trace import Trail, Visit
 from checklist.graph.program import Program
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from checklist.engine.session import Session
-from checklist.engine.state import Decision, State, branch_target
+from checklist.engine.state import State, branch_target
+from checklist.engine.trace import Decision
 from checklist.graph.program import Program
 from checklist.roster.combatants import Roster
 from checklist.roster.load import load

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from checklist.engine.session import Session
-from checklist.engine.state import Decision, State
+from checklist.engine.state import State
+from checklist.engine.trace import Decision
 from checklist.graph.program import Program
 from checklist.present.screen import (
     ChoiceView,

@@ -6,7 +6,8 @@ Pain Threshold, 20 HP), read from ../shared/gcs."""
 from __future__ import annotations
 
 from checklist.engine.session import Session
-from checklist.engine.state import Decision, State
+from checklist.engine.state import State
+from checklist.engine.trace import Decision
 from checklist.graph.program import Program
 from checklist.roster.load import load_all
 from tests.turns import MELEE_ANSWERS

@@ -28,7 +28,8 @@ from checklist.compute.recall import Asks, Done, Recall, recall_for
 from checklist.engine.fits import fits
 from checklist.engine.ledgers import Ledgers
 from checklist.engine.questions import Value
-from checklist.engine.state import Frame, How, Known, State, branch_target, by_name
+from checklist.engine.state import Frame, Known, State, branch_target, by_name
+from checklist.engine.trace import How
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.engine.state import Known, Visit, drop_stale, learnt_at
+from checklist.engine.state import Known, drop_stale, learnt_at
+from checklist.engine.trace import Visit
 from checklist.graph.program import Program
 from checklist.model.jumps import reads
 

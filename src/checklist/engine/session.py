@@ -23,21 +23,18 @@ from checklist.engine.reader import Reader
 from checklist.engine.scopes import Scopes, forget, instance_starts, override_from
 from checklist.engine.state import (
     CannotGoOn,
-    Decision,
     Event,
     Finish,
     Frame,
-    How,
     Known,
     Observer,
     SessionError,
     State,
-    Trail,
-    Visit,
     dependents,
     evolve,
 )
 from checklist.engine.step import Going, evaluated, split_statement, step_move
+from checklist.engine.trace import Decision, How, Trail, Visit
 from checklist.graph.program import Program
 from checklist.model import dice as dice_mod
 from checklist.model.frozen import replacer
@@ -345,13 +342,8 @@ class Session:
     def _move(self, state: State, decision: Decision) -> State:
         assert state.trail is not None
         last = state.trail.visit
-        consulted = state.consulted  # by_name keeps the facts of the step just evaluated: no dict is made
-        used = st.visit_used(consulted, st.by_name(state.facts).get, state.step) if consulted else ()
-        if last.used:  # a visit that decides again (after a split): what it read before comes first
-            seen = {v[0] for v in last.used}
-            used = last.used + tuple(u for u in used if u[0] not in seen)
-        outcome = f"{last.outcome}; {decision.describe()}" if last.outcome else decision.describe()
-        trail = Trail(state.trail.prev, last.written(used, outcome))
+        # by_name keeps the facts of the step just evaluated: no dict is made
+        trail = Trail(state.trail.prev, last.written(state.consulted, st.by_name(state.facts), decision))
         if decision.kind == "jump":
             assert decision.target is not None
             return self._arrive(state, decision.target, trail)

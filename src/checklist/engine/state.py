@@ -7,11 +7,12 @@ so undo is a pop, and the journal and the path planner can read it without the m
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from checklist import model as m
 from checklist.engine.questions import Question, Value, numbered_name
+from checklist.engine.trace import Decision, How, Trail, Visit
 from checklist.model.frozen import evolve as evolve  # engine modules take it from here
 from checklist.model.frozen import replacer
 from checklist.roster.combatants import Roster
@@ -20,8 +21,6 @@ if TYPE_CHECKING:
     from dataclasses import dataclass
 else:
     from checklist.model.frozen import dataclass
-
-How = Literal["set", "asked", "rolled", "override", "computed", "ledger", "assumed"]
 
 
 class SessionError(Exception):
@@ -101,85 +100,6 @@ _label: list[tuple[tuple[Frame, ...], str]] = [((), "")]
 
 def _branch_label(frames: tuple[Frame, ...]) -> str:
     return " > ".join(label for frame in frames if (label := frame.label))
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """Where a step goes: a jump, the end, a return, a split, or nowhere (stuck)."""
-
-    kind: Literal["jump", "end", "return", "split", "stuck"]
-    statement: int
-    target: str | None = None
-    why: str = ""  # the condition that held, "otherwise", "go", or why it is stuck
-    names: tuple[str, ...] = ()
-    label: str = ""  # an `end "label"`
-
-    def describe(self) -> str:
-        if self.kind == "jump":  # most: a trace writes one at every visit
-            return f"-> {self.target} ({self.why})" if self.why else f"-> {self.target}"
-        why = f" ({self.why})" if self.why and self.kind != "stuck" else ""
-        if self.kind == "end":
-            return f"end{why}" + (f": {self.label}" if self.label else "")
-        if self.kind == "return":
-            return f"return{why}"
-        if self.kind == "split":
-            return f"split: {', '.join(self.names) or 'no branch'}" if self.names != ("",) else "split once"
-        return f"stuck: {self.why}"
-
-
-@dataclass(frozen=True, slots=True)
-class Visit:
-    """One arrival at a step (or a return to it after a split), for the trace."""
-
-    step: str
-    branch: str
-    resumed: bool = False
-    used: tuple[tuple[str, Value, How], ...] = ()
-    outcome: str = ""
-
-    def written(self, used: tuple[tuple[str, Value, How], ...], outcome: str) -> Visit:
-        """This visit with what it read and what it decided written up."""
-        return _WRITTEN(self, used, outcome)
-
-
-class Trail:
-    """The trace as a persistent linked list: each state shares every earlier visit with the
-    states before it, so keeping every state for undo costs one node per visit, not a copy."""
-
-    __slots__ = ("prev", "visit", "length")
-
-    def __init__(self, prev: Trail | None, visit: Visit) -> None:
-        self.prev = prev
-        self.visit = visit
-        self.length: int = (prev.length if prev is not None else 0) + 1
-
-    def visits(self, start: int = 0) -> tuple[Visit, ...]:
-        """The visits from the `start`-th on (0: all), oldest first: O(visits after `start`)."""
-        out: list[Visit] = []
-        node: Trail | None = self
-        while node is not None and node.length > start:
-            out.append(node.visit)
-            node = node.prev
-        return tuple(reversed(out))
-
-    def __eq__(self, other: object) -> bool:
-        a: Trail | None = self
-        b = other if isinstance(other, Trail) else None
-        if b is None:
-            return NotImplemented
-        while a is not None and b is not None:
-            if a is b:
-                return True
-            if a.length != b.length or a.visit != b.visit:
-                return False
-            a, b = a.prev, b.prev
-        return a is b
-
-    def __hash__(self) -> int:
-        return hash((self.length, self.visit))
-
-    def __repr__(self) -> str:
-        return f"Trail({self.length} visits, last {self.visit.step})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,16 +192,13 @@ def known_of(facts: tuple[Known, ...]) -> dict[str, Known]:
 
 
 def by_name(facts: tuple[Known, ...]) -> dict[str, Known]:
-    """`facts` by name, a dict shared with other callers: not to be changed. The engine asks this of the
-    same tuple several times in a row (a step's reader, then its move), so the last one is kept."""
+    """`facts` by name, a dict shared with other callers and kept by the trace's visits: never changed. The
+    engine asks this of the same tuple several times in a row (a step's reader, then its move): the last is kept."""
     last, made, _ = _last[0]
     if last is not facts:  # identity: the kept tuple cannot be freed and its id reused
         made = {k.fact: k for k in facts}
         _last[0] = (facts, made, None)
     return made
-
-
-Lookup = Callable[[str], "Known | None"]  # a fact by name, if known
 
 
 def learnt_at(facts: tuple[Known, ...]) -> frozenset[str | None]:
@@ -296,7 +213,6 @@ def learnt_at(facts: tuple[Known, ...]) -> frozenset[str | None]:
     return steps
 
 
-_WRITTEN = replacer(Visit, "used", "outcome")
 _VISIT = ("step", "statement", "trail", "question", "decision", "consulted", "answered")
 _VISITING = replacer(State, *_VISIT)
 _ARRIVING = replacer(State, *_VISIT, "facts", "spare", "acted")
@@ -344,21 +260,6 @@ def branch_facts(saved: tuple[Known, ...], current: tuple[Known, ...]) -> tuple[
 
 
 _SEQ = operator.attrgetter("seq")
-
-
-_SHOWN = frozenset(("asked", "rolled", "override", "computed", "ledger", "assumed"))
-
-
-def visit_used(consulted: tuple[str, ...], known: Lookup, step: str) -> tuple[tuple[str, Value, How], ...]:
-    """What a visit of `step` read, for the trace: each fact known, its value, and how it came to be known
-    there (asked, rolled, worked out ... at this step), else remembered ('set' is shown as known)."""
-    return tuple(
-        [
-            (name, fact.value, fact.how if fact.step == step and fact.how in _SHOWN else "set")
-            for name in consulted
-            if (fact := known(name)) is not None
-        ]
-    )
 
 
 class Observer(Protocol):

@@ -15,7 +15,8 @@ from checklist.engine import questions as q
 from checklist.engine.defaults import default_for, whose
 from checklist.engine.questions import Question
 from checklist.engine.reader import ROSTER_ITEM, Reader
-from checklist.engine.state import Decision, SessionError, State, nothing
+from checklist.engine.state import SessionError, State, nothing
+from checklist.engine.trace import Decision
 from checklist.graph.program import Program
 from checklist.model.conditions import Value
 from checklist.model.frozen import evolve, replacer

@@ -18,7 +18,8 @@ from typing import Any
 
 from checklist import model as m
 from checklist.engine.session import Session
-from checklist.engine.state import Decision, Frame, State
+from checklist.engine.state import Frame, State
+from checklist.engine.trace import Decision
 from checklist.graph.flowgraph import Edge, FlowGraph
 from checklist.graph.program import Program
 from checklist.model.jumps import Ask, Exit, jump_exits, take

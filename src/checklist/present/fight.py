@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from checklist.engine.questions import Value
 from checklist.engine.session import Session
-from checklist.engine.state import Visit
+from checklist.engine.trace import Visit
 from checklist.graph.program import Program
 from checklist.present.conditions import conditions
 from checklist.roster.combatants import Roster

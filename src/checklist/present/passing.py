@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from checklist.engine.questions import Value
 from checklist.engine.session import Session
-from checklist.engine.state import Visit, went_on_from
+from checklist.engine.state import went_on_from
+from checklist.engine.trace import Visit
 
 
 def since_answer(session: Session) -> tuple[Visit, ...]:

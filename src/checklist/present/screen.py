@@ -15,7 +15,8 @@ from checklist import model as m
 from checklist.engine.ahead import best_scored, option_scores
 from checklist.engine.questions import Kind, Question, Value
 from checklist.engine.session import Session
-from checklist.engine.state import Decision, Known
+from checklist.engine.state import Known
+from checklist.engine.trace import Decision
 from checklist.graph.program import Program
 from checklist.model.decks import card_brief, card_for, card_text
 from checklist.model.dice import Dice, DiceError

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Literal
 
 from checklist.engine.questions import Value
 from checklist.engine.session import Session
-from checklist.engine.state import Finish, Visit
+from checklist.engine.state import Finish
+from checklist.engine.trace import Visit
 from checklist.graph.program import Program
 from checklist.present.fight import FightView, fight_view
 from checklist.present.rolls import RollView, last_roll

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from checklist import model as m
 from checklist.engine.questions import Value
 from checklist.engine.session import Session
-from checklist.engine.state import Visit
+from checklist.engine.trace import Visit
 from checklist.model.names import slug
 from checklist.present.passing import since_answer
 from checklist.present.rolls import RollView, label

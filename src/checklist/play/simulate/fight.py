@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Literal
 from checklist.engine import journal as jr
 from checklist.engine.questions import BadAnswer, Question
 from checklist.engine.session import Session
-from checklist.engine.state import Decision, SessionError, State
+from checklist.engine.state import SessionError, State
+from checklist.engine.trace import Decision
 from checklist.graph.memory import gc_paused
 from checklist.graph.program import Program
 from checklist.play import saving

@@ -1,0 +1,68 @@
+"""engine/trace.py: a visit's reads are written up when first read, as they were when it decided."""
+
+from __future__ import annotations
+
+from checklist.engine.state import Known, State
+from checklist.engine.trace import Decision, Visit
+from checklist.play.simulate import fight
+from checklist.play.simulate.setup import Spec, fight_seed, load_setup
+from tests.conftest import FLOW, ROOT
+
+GO = Decision("jump", 0, "combat.2", "go")
+
+
+def _known(fact: str, value: int | str, how: str = "asked", step: str = "combat.1") -> Known:
+    return Known(fact, value, "turn", how, step, 1)  # type: ignore[arg-type]
+
+
+def test_a_visit_says_what_it_read_and_decided() -> None:
+    """Each fact read that is known, in the order read: how it came to be known here, or `set` when it was
+    known before the step; a fact not known is left out."""
+    known = {"dodge": _known("dodge", 9), "hp": _known("hp", 12, "computed", "combat.40")}
+    visit = Visit("combat.1", "").written(("hp", "dodge", "unknown"), known, GO)
+    assert visit.used == (("hp", 12, "set"), ("dodge", 9, "asked"))
+    assert visit.outcome == "-> combat.2 (go)"
+
+
+def test_a_visit_that_decides_again_keeps_what_it_read_first() -> None:
+    """After a split with no branch the visit goes on at its next statement and decides again: its earlier
+    reads come first, a fact read again is not repeated, and both decisions are said."""
+    first = Visit("combat.60", "").written(("a",), {"a": _known("a", 1, step="combat.60")}, Decision("split", 0))
+    later = {"a": _known("a", 1, step="combat.60"), "b": _known("b", 2, step="combat.60")}
+    again = first.written(("b", "a"), later, GO)
+    assert again.used == (("a", 1, "asked"), ("b", 2, "asked"))
+    assert again.outcome == "split: no branch; -> combat.2 (go)"
+
+
+def test_visits_are_equal_by_what_they_say() -> None:
+    known = {"a": _known("a", 1)}
+    one, two = (Visit("combat.1", "hit 1").written(("a",), dict(known), GO) for _ in range(2))
+    other = Visit("combat.1", "hit 1").written(("a",), {"a": _known("a", 2)}, GO)
+    assert one == two and hash(one) == hash(two) and one != other
+    assert repr(one) == (
+        "Visit(step='combat.1', branch='hit 1', resumed=False, used=(('a', 1, 'asked'),), outcome='-> combat.2 (go)')"
+    )
+
+
+class _Reading(fight.CombatEnd):
+    """CombatEnd that reads each visit as soon as it is written up."""
+
+    def decided(self, before: State, decision: Decision, after: State) -> None:
+        super().decided(before, decision, after)
+        for visit in after.trace_from(after.visit_count - 2):
+            assert visit.used is not None
+
+
+def test_the_trace_read_at_the_end_is_the_trace_read_as_it_was_written() -> None:
+    """A fight's visits read only at its end say what they said when each was written: the facts by name a
+    visit keeps are not changed as the fight goes on."""
+    setup = load_setup(Spec((str(ROOT / "tests" / "data" / "duel-sides.toml"),), (str(FLOW),)))
+    _, late = fight.played(setup, 3, fight_seed(7, 3))
+    fight.CombatEnd = _Reading  # type: ignore[misc]
+    try:
+        _, early = fight.played(setup, 3, fight_seed(7, 3))
+    finally:
+        fight.CombatEnd = _Reading.__bases__[0]  # type: ignore[misc]
+    assert len(late.state.trace) > 300
+    assert late.state.trace == early.state.trace
+    assert [v.used for v in late.state.trace] == [v.used for v in early.state.trace]
