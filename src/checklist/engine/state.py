@@ -228,15 +228,16 @@ def merged(
     last it gave a new fact (or the state's, if it gave none)."""
     before, (_, _, steps) = by_name(state.facts), _last[0]
     made = before.copy()  # the new facts by name, for the next step's reader: a copy, not a new dict
-    names = [k.fact for k in changed]
-    if not before.keys().isdisjoint(names):
-        replaced = set(names)
+    again = [k.fact for k in changed if k.fact in before]
+    if again:
+        replaced = set(again)
         facts = tuple([k for k in state.facts if k.fact not in replaced]) + changed
-        for name in names:
-            made.pop(name, None)
+        for name in again:
+            del made[name]
     else:  # most steps: facts worked out for the first time
         facts = state.facts + changed
-    made.update(zip(names, changed, strict=True))
+    for known in changed:  # a loop, not update(zip(...)): a visit adds one or two
+        made[known.fact] = known
     here = state.step  # what a visit learns it learns here (a ledger it adds to keeps its step, among `steps`)
     _last[0] = (facts, made, None if steps is None else steps if here in steps else steps | {here})
     return _MERGED(state, facts, seq, consulted, roster, acted)
