@@ -56,7 +56,7 @@ def test_the_last_target_is_the_next_default_and_the_location_is_torso_again(flo
     answer_until(session, "aimed-location", {})
     session.answer("skull")
     roster = session.state.roster
-    assert roster is not None and dict(roster.states[0].habits) == {"target": "Cora"}
+    assert roster is not None and dict(roster.states[0].habits) == {"maneuver": "attack", "target": "Cora"}
     assert roster.habit(0, "target") == "Cora" and roster.habit(1, "target") is None  # Alice's, not Bruno's
     answers = {"defense": "none", "combat-over": "no", "target": ""}  # Enter: the last target, Cora
     answer_until(session, "maneuver", answers)
@@ -76,9 +76,34 @@ def test_which_last_answers_become_defaults(flow: Program) -> None:
     default keeps it: the hit location's torso, an unchecked target's no."""
     kept = {
         name: flow.habitual(flow.facts[name])
-        for name in ("target", "range-yards", "aimed-location", "unchecked-target")
+        for name in ("target", "range-yards", "aimed-location", "unchecked-target", "maneuver", "defense")
     }
-    assert kept == {"target": True, "range-yards": True, "aimed-location": False, "unchecked-target": False}
+    assert kept == {
+        "target": True, "range-yards": True, "aimed-location": False, "unchecked-target": False,
+        "maneuver": True,  # `default npc-maneuver`, per turn: a player's last maneuver
+        "defense": False,  # `default npc-defense`, but per defender: Enter takes the best defense
+    }  # fmt: skip
+
+
+def test_a_players_last_maneuver_is_the_next_default(flow: Program, tmp_path: Path) -> None:
+    """A player has no tactic (`default npc-maneuver` names nothing): their first maneuver has no default,
+    and their next is the last one they chose, as a Foundry token keeps its maneuver. Alice Evaluates, and
+    next turn Enter takes Evaluate again; Bruno's turns in between are his own."""
+    session = table_view(flow, three(tmp_path))
+    answer_until(session, "maneuver", {})
+    assert pending(session) is None
+    session.answer("evaluate")
+    answers = {"defense": "none", "combat-over": "no", "target": "", "evaluate-target": "bruno"}
+    answer_until(session, "maneuver", answers)
+    assert pending(session) is None  # Bruno's first turn
+    while session.state.roster is not None and session.state.roster.current != 0:  # Bruno, Cora: nothing
+        session.answer("do-nothing")
+        answer_until(session, "maneuver", answers)
+    assert pending(session) == "evaluate"
+    view = screen(session).question
+    assert view is not None and paint.prompt(view) == "[Enter: Evaluate] > "
+    session.answer("")
+    assert session.state.known()["maneuver"].value == "evaluate"
 
 
 def test_a_roll_is_rolled_by_enter(flow: Program) -> None:

@@ -54,9 +54,12 @@ class Program:
         return None if self.default_fact(fact) is not None else fact.default
 
     def habitual(self, fact: m.Fact) -> bool:
-        """Whether the actor's last answer is their next default: a target (while they stand) and a
-        number with a `default` (the range to the foe). Not a choice or a yes/no with one: its
-        question names what Enter takes (`(torso if none)`), and that stays the default."""
+        """Whether the actor's last answer is their next default: a target (while they stand), a number
+        with a `default` (the range to the foe), and a choice of their turn whose `default` names a fact
+        (the maneuver: an NPC's tactic proposes it, a player's last one stays, as on a Foundry token). Not a
+        choice or a yes/no with a value for default: its question names what Enter takes (`(torso if none)`)."""
+        if fact.kind in ("choice", "table"):
+            return fact.scope == "turn" and self.default_fact(fact) is not None
         return fact.kind == "combatant" or (fact.kind == "number" and self.default_value(fact) is not None)
 
     @cached_property
