@@ -182,3 +182,21 @@ def test_two_overrides_in_a_row_each_take_their_own_instance(flow: Program) -> N
     roster = session.state.roster
     assert roster is not None and roster.current == (roster.index("Bruno") or 0)  # stunned: Bruno's HT roll
     assert session.question is not None and session.question.fact == "stun-recovery-dice"
+
+
+def test_an_override_says_the_value_known_now_and_enter_keeps_it(flow: Program) -> None:
+    """The playtest: `o stunned` asked "Is the combatant stunned?" without saying what the tool held, and
+    the game master typed `no` to leave it. The question now ends `(now: no)`, and Enter keeps it: the
+    route and the facts are those of before. A fact not known yet says nothing more; a roll's dice are
+    typed, so Enter keeps nothing there."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    before = steps(session)
+    session.override("drops-weapon")
+    question = session.question
+    assert question is not None and question.override
+    assert question.text.endswith("(now: no)") and question.default == "no"
+    session.answer(question.default)
+    assert steps(session) == before and session.state.known()["drops-weapon"].value == "no"
+    session.override("range-yards")  # asked at a ranged attack only: not known here
+    question = session.question
+    assert question is not None and "(now:" not in question.text and question.default is None

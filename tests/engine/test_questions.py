@@ -129,3 +129,16 @@ def test_whole_numbers_are_ascii_digits_up_to_nine() -> None:
     assert questions.whole_number("12") == 12 and questions.whole_number(" 7 ") == 7
     assert questions.whole_number("-3") is None and questions.whole_number("-3", signed=True) == -3
     assert questions.whole_number("9" * 9) == 999_999_999 and questions.whole_number("9" * 10) is None
+
+
+def test_an_override_question_says_what_is_known_now() -> None:
+    """`o FACT`: the value the tool holds, by its label, after the question; Enter keeps it, but not a roll's
+    (the dice are typed) nor a value the menu no longer offers."""
+    maneuver = Question("choice", "Which maneuver?", "maneuver", (questions.Option("do-nothing", "Do Nothing (B364)"),))
+    kept = questions.overriding(maneuver, "do-nothing")
+    assert (kept.text, kept.default) == ("Which maneuver? (now: Do Nothing (B364))", "do-nothing")
+    assert questions.overriding(maneuver, "attack").default is None
+    roll = questions.overriding(Question("roll", "Roll 3d6 for the attack", "attack-dice", dice="3d6"), 11)
+    assert (roll.text, roll.default) == ("Roll 3d6 for the attack (now: 11)", None)
+    assert questions.overriding(Question("number", "Range?", "range-yards"), 7).default == "7"
+    assert questions.overriding(maneuver, None) is maneuver

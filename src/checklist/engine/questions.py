@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from checklist import model as m
 from checklist.graph.program import Program
 from checklist.model.dice import Dice
+from checklist.model.frozen import replacer
 from checklist.model.limits import MAX_DIGITS  # a typed number: a roll, a modifier, a choice's number
 from checklist.model.names import slug
 from checklist.model.visible import has_control, visible
@@ -64,6 +65,7 @@ class Question:
         return bool(self.options)
 
 
+_NOW = replacer(Question, "text", "default")
 CONTINUE = Question("continue", "Nothing to answer here.", options=(Option("continue", "continue"),))
 YES_NO = (Option("yes", "yes"), Option("no", "no"))
 
@@ -94,6 +96,17 @@ def fact_question(
     if fact.kind == "roll":
         return Question("roll", fact.question, fact.name, dice=dice or fact.dice, override=override)
     return Question("number", fact.question, fact.name, override=override)
+
+
+def overriding(question: Question, current: Value | None) -> Question:
+    """An override's question with the value known now: said after its text (`(now: yes)`), and what Enter
+    keeps (not a roll's: the dice are typed)."""
+    if current is None:
+        return question
+    label = next((o.label for o in question.options if o.value == str(current)), str(current))
+    offered = question.options + question.unlisted
+    keeps = question.kind != "roll" and (not offered or any(o.value == str(current) for o in offered))
+    return _NOW(question, f"{question.text} (now: {label})", str(current) if keeps else None)
 
 
 def _asks(program: Program, fact: str) -> str:

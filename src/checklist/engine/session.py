@@ -212,6 +212,8 @@ class Session:
             self.program, decl, override=True, dice=reader.dice(decl), names=reader.names_for(decl)
         )
         question = evolve(question, unlisted=tuple(q.Option(n, n) for n in reader.unlisted_for(decl)))
+        question = q.overriding(question, reader.read(fact))  # what is known now: Enter keeps it
+        reader.release()
         self.history.append(evolve(state, question=question, decision=None))
         self.events.append(Event("override", state.step, fact))
 
