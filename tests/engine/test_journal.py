@@ -161,6 +161,9 @@ def good() -> dict[str, object]:
     (lambda d: d.update(events=[{"kind": "split", "step": "a.1", "names": ["a"] * 51}]), "too many"),
     (lambda d: d.update(events=[{"kind": "answer", "step": "a.1", "fact": "f", "value": 10**9}]), "at most 9"),
     (lambda d: d.update(events=[{"kind": "answer", "step": "a.1", "fact": "f", "value": "\x1b"}]), "value must"),
+    (lambda d: d.update({"roll-auto": "yes"}), "roll-auto must be true or false"),
+    (lambda d: d.update(autopilot=1), "autopilot must be true or false"),
+    (lambda d: d.update(fast=None), "fast must be true or false"),
 ])  # fmt: skip
 def test_strict_parsing(change: object, message: str) -> None:
     data = good()

@@ -8,10 +8,12 @@ ranged: every combatant an NPC)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from checklist.cli import exitcodes
 from checklist.engine.session import Session
 from checklist.graph.program import Program
 from checklist.play import pilot as pilot_module
@@ -20,6 +22,7 @@ from checklist.play.pilot import ASK, MANUAL, Act, Pilot, fly
 from checklist.present.autopilot import Chosen, chosen_line
 from checklist.present.rolls import RollView, roll_line
 from checklist.roster.load import load, load_all
+from tests.inprocess import checklist
 from tests.play.test_autopilot import SIDED
 from tests.turns import DATA
 
@@ -173,3 +176,23 @@ def test_back_stops_the_tool_until_the_person_answers(flow: Program, tmp_path: P
     commands.answer("3")  # the game master's own dice: a critical success
     assert session.state.known()["attack-dice"].value == 3
     assert fly(AUTOPILOT, commands).changed  # and then the tool goes on
+
+
+def test_a_resumed_session_is_played_on_as_it_was_played(tmp_path: Path) -> None:
+    """The playtest: a resume forgot `--roll auto` and `--autopilot`, and the Ogre's next roll waited for dice.
+    The session file keeps them; a resume plays on with them and says so; `--roll ask` and `--no-autopilot`
+    stop them (and the file then holds neither)."""
+    session = tmp_path / "s.json"
+    started = checklist("run", "--roster", DATA / "duel-sides.toml", "--npc", "Bruno", "--autopilot", "--roll",
+                        "auto", "--seed", "4", "--session", session, stdin="")  # fmt: skip
+    assert started.returncode == exitcodes.END_OF_INPUT, started.stderr
+    saved = json.loads(session.read_text("utf-8"))
+    assert saved["roll-auto"] is True and saved["autopilot"] is True
+    resumed = checklist("run", "--resume", session, stdin="attack\n\n")  # Alice attacks the torso
+    assert "played on with --roll auto and --autopilot, as the session was saved" in resumed.stdout
+    assert "Roll 3d6 for the attack: 3d6 →" in resumed.stdout  # her roll: rolled by the tool, as saved
+    assert "Bruno: Attack  (autopilot)" in resumed.stdout  # his turn: taken by the tool, as saved
+    asked = checklist("run", "--resume", session, "--roll", "ask", "--no-autopilot", stdin="")
+    assert "played on with" not in asked.stdout
+    saved = json.loads(session.read_text("utf-8"))
+    assert "roll-auto" not in saved and "autopilot" not in saved

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from checklist.cli.arguments import parser
-from checklist.cli.run import pilot_of
+from checklist.cli.run import start_of
 from checklist.engine.session import Session
 from checklist.graph.program import Program
 from checklist.play import saving
@@ -50,8 +50,10 @@ def done_lines(page: str) -> list[str]:
 
 def test_the_command_line_takes_the_flags_of_run() -> None:
     args = parser().parse_args(["serve", "--autopilot", "--roll", "auto", "--npc", "Bruno=defensive"])
-    assert pilot_of(args) == AUTOPILOT and args.npc == ["Bruno=defensive"]
-    assert pilot_of(parser().parse_args(["serve"])) == Pilot()  # neither: every question is asked
+    start = start_of(args)
+    assert (start.auto_roll, start.autopilot) == (True, True) and args.npc == ["Bruno=defensive"]
+    start = start_of(parser().parse_args(["serve"]))
+    assert (start.auto_roll, start.autopilot) == (None, None)  # neither: as saved, else every question asked
     for option in ("--npc", "--autopilot", "--roll"):  # one definition, one help text
         assert _help("serve", option) == _help("run", option)
 

@@ -207,15 +207,15 @@ def _pilot_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--autopilot",
-        action="store_true",
-        help="the NPCs' decisions and rolls are taken without asking, one line each",
+        action=argparse.BooleanOptionalAction,
+        help="the NPCs' decisions and rolls are taken without asking, one line each (a resumed session keeps "
+        "how it was played: --no-autopilot stops it)",
     )
     parser.add_argument(
         "--roll",
         choices=("ask", "auto"),
-        default="ask",
-        help="ask: each roll waits for the dice typed (or Enter to roll); auto: the tool rolls them all "
-        "without waiting, one line each",
+        help="ask (a new session's default): each roll waits for the dice typed (or Enter to roll); auto: the "
+        "tool rolls them all without waiting, one line each (a resumed session keeps how it was played)",
     )
 
 

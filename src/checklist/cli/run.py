@@ -57,14 +57,11 @@ def start_of(args: argparse.Namespace) -> Start:
     """What the command line asks `run` or `serve` to start."""
     roster = tuple(args.roster) if args.roster is not None else None
     npcs = tuple(getattr(args, "npc", None) or ())
+    roll = None if args.roll is None else args.roll == "auto"  # None: a resume plays on as it was played
     return Start(
-        args.flow, default_flow(), args.at, tuple(args.set), args.seed, roster, args.ask_computed, args.learn, npcs
-    )
-
-
-def pilot_of(args: argparse.Namespace) -> Pilot:
-    """What `--roll auto` and `--autopilot` let the tool do by itself, in `run` and `serve` alike."""
-    return Pilot(args.roll == "auto", args.autopilot)
+        args.flow, default_flow(), args.at, tuple(args.set), args.seed, roster, args.ask_computed, args.learn, npcs,
+        roll, args.autopilot,
+    )  # fmt: skip
 
 
 def prepared(args: argparse.Namespace, resume: Path | None, session: Path, option: str) -> Prepared:
@@ -97,7 +94,7 @@ def _run(args: argparse.Namespace) -> int:
             "--session" if args.session else "--resume" if args.resume else "the session file",
         )
     trace = args.trace or args.learn
-    return _play(ready.session, ready.save, ready.path, args.answers, ready.notes, trace, pilot_of(args))
+    return _play(ready.session, ready.save, ready.path, args.answers, ready.notes, trace, ready.pilot)
 
 
 def _play(

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from checklist.cli import exitcodes
 from checklist.cli.arguments import DEFAULT_SESSION
-from checklist.cli.run import Fail, failed, pilot_of, prepared, start_of
+from checklist.cli.run import Fail, failed, prepared, start_of
 from checklist.engine import journal as jr
 from checklist.graph.memory import gc_paused
 from checklist.play import saving
@@ -155,7 +155,7 @@ def _server(args: argparse.Namespace, ready: Prepared, sock: socket.socket, path
     title = session.program.checklists[session.step.checklist].title
     players = _players(ready) if args.players else {}
     token = secrets.token_urlsafe(32)
-    game = Game(session, ready.save, str(path), pilot_of(args), frozenset(players.values()))  # an NPC may act now
+    game = Game(session, ready.save, str(path), ready.pilot, frozenset(players.values()))  # an NPC may act now
     shown = f"[{args.host}]" if ":" in args.host else args.host
     base = f"http://{shown}:{port}"
     reach = f"http://{_reachable(args.host)}:{port}"  # a phone on the network cannot open 0.0.0.0

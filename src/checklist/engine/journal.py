@@ -61,6 +61,8 @@ class Journal:
     roster: Mapping[str, Any] | None = None  # {"source": the roster file's data, "state": for reading}
     compute: bool = True  # False: the run asks computed facts (`checklist run --ask-computed`)
     pause: bool = True  # False: steps that ask nothing pass by themselves (the default, not `--learn`)
+    auto_roll: bool = False  # `--roll auto`: a resume keeps it (and `--autopilot`) unless told otherwise
+    autopilot: bool = False
 
 
 def digest(program: Program) -> str:
@@ -74,7 +76,10 @@ def digest(program: Program) -> str:
     return "sha256:" + h.hexdigest()
 
 
-def snapshot(session: Session, program_digest: str, paths: tuple[str, ...]) -> Journal:
+def snapshot(
+    session: Session, program_digest: str, paths: tuple[str, ...], auto_roll: bool = False, autopilot: bool = False
+) -> Journal:
+    """The session as a session file holds it, with how it was played (`--roll auto`, `--autopilot`)."""
     state = session.state
     return Journal(
         program_digest,
@@ -88,6 +93,8 @@ def snapshot(session: Session, program_digest: str, paths: tuple[str, ...]) -> J
         _roster_json(session),
         session.compute,
         session.pause,
+        auto_roll,
+        autopilot,
     )
 
 
@@ -130,10 +137,8 @@ def dumps(journal: Journal) -> str:
     }
     if journal.roster is not None:
         head["roster"] = journal.roster
-    if not journal.compute:
-        head["ask-computed"] = True
-    if not journal.pause:
-        head["fast"] = True
+    flags = {"ask-computed": not journal.compute, "fast": not journal.pause, "roll-auto": journal.auto_roll}
+    head.update({key: True for key, on in {**flags, "autopilot": journal.autopilot}.items() if on})
     compact = (",", ":")
     lines = ["{"]
     lines.extend(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items())
@@ -209,13 +214,16 @@ def _lone_surrogate(data: object) -> bool:
     return False
 
 
+_FLAGS = ("ask-computed", "fast", "roll-auto", "autopilot")  # written only when true
+
+
 def parse(data: object, where: str = "session") -> Journal:
     """Strict: every key present, no other key, every value of the right type."""
     top = _object(
         data,
         where,
         {"format", "version", "flow", "seed", "at", "set", "events", "trace", "finished"},
-        {"roster", "ask-computed", "fast"},
+        {"roster", *_FLAGS},
     )
     if top["format"] != FORMAT:
         raise JournalError(f"{where}: not a checklist session file (format {top['format']!r})")
@@ -242,12 +250,9 @@ def parse(data: object, where: str = "session") -> Journal:
         _object(roster, f"{where}: roster", {"source", "state"})
         if not isinstance(roster["source"], dict):
             raise JournalError(f"{where}: roster.source must be the roster's data")
-    ask = top.get("ask-computed", False)
-    if not isinstance(ask, bool):
-        raise JournalError(f"{where}: ask-computed must be true or false")
-    fast = top.get("fast", False)
-    if not isinstance(fast, bool):
-        raise JournalError(f"{where}: fast must be true or false")
+    for key in _FLAGS:
+        if not isinstance(top.get(key, False), bool):
+            raise JournalError(f"{where}: {key} must be true or false")
     return Journal(
         flow["digest"],
         tuple(paths),
@@ -258,8 +263,10 @@ def parse(data: object, where: str = "session") -> Journal:
         tuple(_strings(top["trace"], f"{where}: trace")),
         top["finished"],
         roster,
-        not ask,
-        not fast,
+        not top.get("ask-computed", False),
+        not top.get("fast", False),
+        top.get("roll-auto", False),
+        top.get("autopilot", False),
     )
 
 

@@ -23,6 +23,7 @@ from checklist.graph.program import Program
 from checklist.model.names import did_you_mean
 from checklist.model.visible import visible
 from checklist.play import saving
+from checklist.play.pilot import MANUAL, Pilot
 from checklist.play.programs import load_clean
 from checklist.roster.combatants import Roster, RosterError
 from checklist.roster.errors import OldFormat
@@ -54,6 +55,8 @@ class Start:
     ask_computed: bool = False
     learn: bool = False
     npcs: tuple[str, ...] = ()  # `--npc Ogre=aggressive`: combatants whose decisions a tactic proposes
+    auto_roll: bool | None = None  # `--roll auto|ask`; None: as saved (a resume), else ask
+    autopilot: bool | None = None  # `--autopilot` / `--no-autopilot`; None: as saved, else off
 
     @property
     def starts(self) -> bool:
@@ -71,6 +74,7 @@ class Prepared:
     path: Path
     notes: tuple[str, ...]  # what resuming noticed, for the game master
     said: tuple[str, ...] = ()  # what the roster's sheets did not say: the flow asks for it (docs/roster.md)
+    pilot: Pilot = MANUAL  # what the tool does by itself: the command line's, else the session file's
 
 
 def prepare(start: Start, resume: Path | None, session_path: Path, option: str) -> Prepared:
@@ -98,15 +102,16 @@ def prepare(start: Start, resume: Path | None, session_path: Path, option: str) 
             restored = jr.restore(saved, program, digest)
         except jr.JournalError as exc:
             raise Refused("bad-session", f"--resume {resume}: {exc}{LEFT_AS_IT_IS}") from None
-        session, notes = restored.session, restored.notes
+        session, notes = restored.session, restored.notes + _kept_pilot(start, saved)
     else:
         session = _new_session(program, start)
         _refuse_to_clobber(session_path)
     recorded = tuple(str(p.resolve()) for p in paths)
+    pilot = _pilot(start, saved)
 
     def save(sync: bool = True) -> None:
         try:
-            saving.write(session_path, jr.snapshot(session, digest, recorded), sync)
+            saving.write(session_path, jr.snapshot(session, digest, recorded, pilot.auto_roll, pilot.autopilot), sync)
         except OSError as exc:
             raise Refused(
                 "usage",
@@ -116,7 +121,24 @@ def prepare(start: Start, resume: Path | None, session_path: Path, option: str) 
             ) from None
 
     said = session.roster.notes if saved is None and session.roster is not None else ()
-    return Prepared(session, save, session_path, notes, said)
+    return Prepared(session, save, session_path, notes, said, pilot)
+
+
+def _pilot(start: Start, saved: jr.Journal | None) -> Pilot:
+    """`--roll` and `--autopilot` as given, else as the resumed session was played (else asked, off)."""
+    auto_roll = saved.auto_roll if start.auto_roll is None and saved is not None else bool(start.auto_roll)
+    autopilot = saved.autopilot if start.autopilot is None and saved is not None else bool(start.autopilot)
+    return Pilot(auto_roll, autopilot)
+
+
+def _kept_pilot(start: Start, saved: jr.Journal) -> tuple[str, ...]:
+    """The note that a resume plays on as the session was played, when no flag said otherwise."""
+    kept = [flag for flag, on, given in (("--roll auto", saved.auto_roll, start.auto_roll),
+            ("--autopilot", saved.autopilot, start.autopilot)) if on and given is None]  # fmt: skip
+    if not kept:
+        return ()
+    undo = " / ".join({"--roll auto": "--roll ask", "--autopilot": "--no-autopilot"}[k] for k in kept)
+    return (f"played on with {' and '.join(kept)}, as the session was saved ({undo} to stop)",)
 
 
 def _flow_paths(start: Start, saved: jr.Journal | None, resume: Path | None) -> list[Path]:
