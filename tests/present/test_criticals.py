@@ -83,3 +83,29 @@ def test_without_a_roster_the_line_names_the_roles() -> None:
     assert critical_line({"defense-critical": "falls-prone"}, "defense-dice", "", None) == "the defender falls prone"
     assert critical_line({"defense-critical": "none"}, "defense-dice", "Bruno", None) is None
     assert critical_line({"attack-hit": "miss"}, "attack-dice", "", None) is None
+
+
+@pytest.mark.parametrize(
+    ("aimed", "rolled", "said"),
+    [
+        ("neck", "11", "missed the neck by 1: strikes the torso instead (B552)"),  # 15 - 5 = 10
+        ("skull", "9", "missed the skull by 1: strikes the torso instead (B552)"),  # 15 - 7 = 8
+        ("right-arm", "14", None),  # 15 - 2 = 13: its Miss by 1 is none (B552): a miss
+        ("neck", "12", None),  # failure by 2: a miss
+        ("neck", "10", None),  # a hit
+    ],
+)
+def test_a_miss_by_1_at_a_hit_location_says_where_the_blow_lands(
+    flow: Program, aimed: str, rolled: str, said: str | None
+) -> None:
+    """B552, the hit location table's Miss by 1 column: the neck's is the torso. Alice aims at the neck at
+    15 - 5 = 10 and rolls 11, a failure by 1: the roll's line says so, or the game master reads a failed
+    roll and then a defense against it."""
+    session = Session(flow, at="combat.1", seed=11, roster=load(DATA / "duel-roster.toml"), pause=False)
+    answer_until(session, "attack-dice", {**ATTACK, "aimed-location": aimed})
+    session.answer(rolled)
+    assert then(session) == said
+    if said is not None:
+        shown = paint.screen_text(screen(session), paint.Painter(False))
+        assert f"3d6 → {rolled} (typed) vs {int(rolled) - 1}: failure by 1" in shown and f"   → {said}" in shown
+        assert session.question is not None and session.question.fact == "defense"

@@ -1,4 +1,5 @@
-"""What a critical roll leaves to the game master, on the roll's line.
+"""What a critical roll, or an attack that missed its hit location by 1, leaves to the game master, on the
+roll's line.
 
 The flow says what a critical does (rules.flow: attack-hit from attack-results, defense-critical from
 critical-defense; seed 002, CRITICALS). A fall and an unready shield the flow records itself; the
@@ -30,6 +31,16 @@ def critical_line(known: dict[str, Value], roll: str, whom: str, roster: Roster 
         hit = known.get("attack-hit")
         if hit == "critical-hit":
             return CRITICAL_HIT
-        return f"{attacker} {CRITICAL_MISS}" if hit == "critical-miss" else None
+        return f"{attacker} {CRITICAL_MISS}" if hit == "critical-miss" else _missed_by_one(known)
     said = SAID.get(str(known.get("defense-critical"))) if roll == "defense-dice" else None
     return said.format(attacker=attacker, defender=whom or "the defender") if said is not None else None
+
+
+def _missed_by_one(known: dict[str, Value]) -> str | None:
+    """An attack at a hit location that failed by 1 and strikes another (rules.flow: miss-location, from the
+    hit location table's Miss by 1 column, B552): the roll says "failure by 1", and the defense comes next."""
+    if known.get("attack-roll") != "miss-by-one-other-location":
+        return None
+    aimed = str(known.get("aimed-location") or "aimed location").replace("-", " ")
+    spot = str(known.get("miss-spot") or known.get("miss-location") or "").replace("-", " ").replace(" or ", " or the ")
+    return f"missed the {aimed} by 1: strikes the {spot} instead (B552)" if spot else None
