@@ -189,10 +189,10 @@ def test_a_resumed_session_is_played_on_as_it_was_played(tmp_path: Path) -> None
     saved = json.loads(session.read_text("utf-8"))
     assert saved["roll-auto"] is True and saved["autopilot"] is True
     resumed = checklist("run", "--resume", session, stdin="attack\n\n")  # Alice attacks the torso
-    assert "played on with --roll auto and --autopilot, as the session was saved" in resumed.stdout
+    assert "as saved: --roll auto, --autopilot (--roll ask, --no-autopilot to stop)" in resumed.stdout
     assert "Roll 3d6 for the attack: 3d6 →" in resumed.stdout  # her roll: rolled by the tool, as saved
     assert "Bruno: Attack  (autopilot)" in resumed.stdout  # his turn: taken by the tool, as saved
     asked = checklist("run", "--resume", session, "--roll", "ask", "--no-autopilot", stdin="")
-    assert "played on with" not in asked.stdout
+    assert "as saved:" not in asked.stdout
     saved = json.loads(session.read_text("utf-8"))
     assert "roll-auto" not in saved and "autopilot" not in saved

@@ -137,8 +137,8 @@ def _kept_pilot(start: Start, saved: jr.Journal) -> tuple[str, ...]:
             ("--autopilot", saved.autopilot, start.autopilot)) if on and given is None]  # fmt: skip
     if not kept:
         return ()
-    undo = " / ".join({"--roll auto": "--roll ask", "--autopilot": "--no-autopilot"}[k] for k in kept)
-    return (f"played on with {' and '.join(kept)}, as the session was saved ({undo} to stop)",)
+    undo = ", ".join({"--roll auto": "--roll ask", "--autopilot": "--no-autopilot"}[k] for k in kept)
+    return (f"as saved: {', '.join(kept)} ({undo} to stop)",)  # under 80 columns with `note: `
 
 
 def _flow_paths(start: Start, saved: jr.Journal | None, resume: Path | None) -> list[Path]:
