@@ -76,10 +76,11 @@ def test_which_last_answers_become_defaults(flow: Program) -> None:
     default keeps it: the hit location's torso, an unchecked target's no."""
     kept = {
         name: flow.habitual(flow.facts[name])
-        for name in ("target", "range-yards", "aimed-location", "unchecked-target", "maneuver", "defense")
+        for name in ("target", "range-yards", "aimed-location", "unchecked-target", "maneuver", "defense", "shots")
     }
     assert kept == {
         "target": True, "range-yards": True, "aimed-location": False, "unchecked-target": False,
+        "shots": True,  # `default 1`: the shooter's last number of shots
         "maneuver": True,  # `default npc-maneuver`, per turn: a player's last maneuver
         "defense": False,  # `default npc-defense`, but per defender: Enter takes the best defense
     }  # fmt: skip
