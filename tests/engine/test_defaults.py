@@ -152,3 +152,33 @@ def test_the_checker_refuses_a_default_the_fact_cannot_take(tmp_path: Path) -> N
     assert (3, "E305", "fact `where` cannot be `tors`") in {(a, b, c.split(";")[0]) for a, b, c in found}
     assert (4, "E305", "fact `much` is a number and cannot default `lots`") in found
     assert (5, "E305", "fact `who` cannot default a value: a combatant takes its default from the roster") in found
+
+
+def test_a_triggered_wait_neither_takes_nor_changes_the_actors_last_maneuver(flow: Program) -> None:
+    """Alice Waits; Bruno attacks and her Wait triggers (the split for each triggered action): her maneuver
+    is asked in that branch, where `actor` is still Bruno. Bruno's last maneuver (attack) is not proposed
+    to her there, nor replaced by her answer."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    chosen = iter(["wait", "attack", "evaluate"])
+    for _ in range(80):
+        question, roster = session.question, session.state.roster
+        assert question is not None and roster is not None
+        if question.fact == "maneuver":
+            branch = session.state.trail.visit.branch if session.state.trail is not None else ""
+            if branch:  # Alice's triggered action, inside Bruno's turn
+                assert roster.sheets[roster.current].name == "Bruno" and "Alice" in branch
+                assert question.default is None  # not Bruno's `attack`
+                session.answer(next(chosen))
+                after = session.state.roster
+                assert after is not None and after.habit(roster.current, "maneuver") == "attack"
+                return
+            session.answer(next(chosen))
+        elif question.kind == "roll":
+            session.roll()
+        elif question.kind == "split":
+            session.answer("Alice")
+        elif question.fact in ("combat-over", "defense"):
+            session.answer("no" if question.fact == "combat-over" else "none")
+        else:
+            session.answer(question.default if question.default is not None else question.options[0].value)
+    raise AssertionError("Alice's Wait never triggered")

@@ -15,12 +15,13 @@ import pytest
 
 from checklist.engine import journal as jr
 from checklist.engine.questions import BadAnswer
+from checklist.engine.reader import Reader
 from checklist.engine.session import Session
 from checklist.engine.state import SessionError
 from checklist.graph.program import Program
 from checklist.present.passing import assumed_since, passed_steps
 from tests.fuzz.test_random_sessions import good_answer
-from tests.present.test_table_turn import table_view
+from tests.present.test_table_turn import answer_until, table_view
 from tests.turns import DATA
 
 
@@ -200,3 +201,22 @@ def test_an_override_says_the_value_known_now_and_enter_keeps_it(flow: Program) 
     session.override("range-yards")  # asked at a ranged attack only: not known here
     question = session.question
     assert question is not None and "(now:" not in question.text and question.default is None
+
+
+def test_enter_at_an_override_keeps_a_worked_out_value_following_its_inputs(flow: Program) -> None:
+    """Enter at `o final-skill (now: 15)` keeps 15 as it is: worked out, not pinned as an override. Alice's
+    base skill is 15 (broadsword) at the torso with nothing else: final skill 15. Overridden to 10 next, the
+    final skill follows it (10), as it would have without the Enter; the run is back at Bruno's defense."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    answer_until(session, "defense", {"maneuver": "attack", "target": "", "aimed-location": "torso"})
+    events = list(session.events)
+    session.override("final-skill")
+    assert session.question is not None and session.question.text.endswith("(now: 15)")
+    session.answer("")
+    assert session.events == events and session.question is not None and session.question.fact == "defense"
+    assert session.state.known()["final-skill"].how == "computed"
+    session.override("base-skill")
+    session.answer("10")
+    reader = Reader.of(flow, session.state)
+    assert reader.read("final-skill") == 10 and reader.read("effective-skill") == 10
+    reader.release()

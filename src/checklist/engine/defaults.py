@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from checklist import model as m
 from checklist.compute.evaluate import NoRoster
-from checklist.engine.owned import owned
+from checklist.engine.owned import for_another, owned
 from checklist.engine.reader import Reader
 from checklist.graph.program import Program
 from checklist.model.kept import Kept
@@ -28,7 +28,8 @@ def default_for(reader: Reader, decl: m.Fact, names: tuple[str, ...]) -> str | N
     if proposed is not None and (not names or proposed in names):
         return str(proposed)  # `default npc-maneuver`: an NPC's tactic (flow/tactics.flow)
     roster = reader.roster
-    habit = roster.habit(roster.current, decl.name) if roster is not None and reader.program.habitual(decl) else None
+    habitual = roster is not None and reader.program.habitual(decl) and not for_another(reader)
+    habit = roster.habit(roster.current, decl.name) if roster is not None and habitual else None
     if habit is not None and (not names or habit in names) and _still_there(reader, decl, habit):
         return str(habit)
     literal = reader.program.default_value(decl)

@@ -49,6 +49,16 @@ def learnt(reader: Reader, decl: m.Fact, answer: Value) -> Roster | None:
     owner = owned(reader, decl)
     reader.release()
     roster = reader.roster if owner is None or reader.roster is None else reader.roster.learn(*owner, answer)
-    if roster is not None and decl.scope != "defender" and reader.program.habitual(decl):
+    if roster is not None and decl.scope != "defender" and reader.program.habitual(decl) and not for_another(reader):
         roster = roster.remember(roster.current, decl.name, answer)  # the actor's: their target, their range
     return roster
+
+
+def for_another(reader: Reader) -> bool:
+    """Whether a split branch runs for a combatant other than the actor (a triggered Wait's): `actor` there is
+    still whose turn it is, so the actor's habits (their maneuver, their target) are neither proposed nor kept."""
+    roster = reader.roster
+    if roster is None or not reader.frames:
+        return False
+    actor = roster.sheets[roster.current].name
+    return any((name := f.names[f.index]) != actor and roster.index(name) is not None for f in reader.frames)

@@ -101,7 +101,7 @@ def fact_question(
 def overriding(question: Question, current: Value | None) -> Question:
     """An override's question with the value known now: said after its text (`(now: yes)`), and what Enter
     keeps (not a roll's: the dice are typed)."""
-    if current is None:
+    if current is None or current == "":  # nobody (a combatant fact without a roster) is not a value held
         return question
     label = next((o.label for o in question.options if o.value == str(current)), str(current))
     offered = question.options + question.unlisted

@@ -139,6 +139,10 @@ class Session:
 
     def _give(self, answer: Answer, rolled: bool) -> None:
         question = self._pending()
+        if question.override and question.default is not None and str(answer) == question.default:
+            self.history.pop()  # the value held, kept: nothing is pinned (a worked-out one goes on following
+            self.events.pop()  # its inputs), and the run is back at the question the override came from
+            return
         state = self.state
         overridden = question.fact if question.override and isinstance(answer, (str, int)) else None
         rerun = self._rerun_from(overridden) if overridden else None

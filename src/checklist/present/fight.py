@@ -101,9 +101,9 @@ def _fought(session: Session, turns: int | None = None) -> tuple[Roster, list[_A
     if roster is None:
         return None
     trace = session.state.trace
-    if turns is not None:  # from the visit after the `turns`-th end of a turn from the last: whole attacks
+    if turns is not None:  # from the visit after the end of the turn before them: whole attacks
         ends = [i for i, visit in enumerate(trace) if visit.step == TURN_ENDS]
-        trace = trace[ends[-turns] + 1 :] if len(ends) >= turns > 0 else trace
+        trace = trace[ends[-turns - 1] + 1 :] if len(ends) > turns >= 0 else trace
     of_turn = _turns(trace, roster)
     attacks = _attacks(trace, roster, of_turn)
     return roster, attacks, _events(trace, roster, attacks, of_turn)

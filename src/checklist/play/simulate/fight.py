@@ -216,7 +216,9 @@ def _keep(setup: Setup, session: Session, index: int) -> str:
     """Save a fight that broke an invariant as a session file that `checklist run --resume` replays."""
     path = Path(setup.spec.keep) / f"simulate-fight-{index}-seed-{session.seed}.json"
     try:
-        saving.write(path, jr.snapshot(session, setup.digest, _paths(setup)), sync=False)
+        saving.write(
+            path, jr.snapshot(session, setup.digest, _paths(setup), auto_roll=True, autopilot=True), sync=False
+        )
     except OSError as exc:
         return f"(not saved: {exc.strerror or exc})"
     return str(path)
