@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checklist.engine.state import Known, State
-from checklist.engine.trace import Decision, Visit
+from checklist.engine.trace import Decision, Trail, Visit
 from checklist.play.simulate import fight
 from checklist.play.simulate.setup import Spec, fight_seed, load_setup
 from tests.conftest import FLOW, ROOT
@@ -66,3 +66,16 @@ def test_the_trace_read_at_the_end_is_the_trace_read_as_it_was_written() -> None
     assert len(late.state.trace) > 300
     assert late.state.trace == early.state.trace
     assert [v.used for v in late.state.trace] == [v.used for v in early.state.trace]
+
+
+def test_the_visits_after_the_last_ends_of_a_step() -> None:
+    """Trail.after(step, n): the visits after the (n+1)-th last visit of `step` (all of them if fewer): the last
+    n whole turns and the one under way, when `step` ends a turn."""
+    trail = None
+    for key in ("c.1", "c.9", "c.1", "c.5", "c.9", "c.1", "c.9", "c.1", "c.2"):
+        trail = Trail(trail, Visit(key, ""))
+    assert trail is not None
+    assert [v.step for v in trail.after("c.9", 0)] == ["c.1", "c.2"]
+    assert [v.step for v in trail.after("c.9", 1)] == ["c.1", "c.9", "c.1", "c.2"]
+    assert [v.step for v in trail.after("c.9", 3)] == [v.step for v in trail.visits()]
+    assert trail.after("c.2", 0) == ()

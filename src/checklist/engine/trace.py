@@ -132,6 +132,15 @@ class Trail:
             node = node.prev
         return tuple(reversed(out))
 
+    def after(self, step: str, count: int) -> tuple[Visit, ...]:
+        """The visits after the `count`-th last visit of `step` (all, if fewer), oldest first: O(those)."""
+        out: list[Visit] = []
+        node: Trail | None = self
+        while node is not None and not (node.visit.step == step and (count := count - 1) < 0):
+            out.append(node.visit)
+            node = node.prev
+        return tuple(reversed(out))
+
     def __eq__(self, other: object) -> bool:
         a: Trail | None = self
         b = other if isinstance(other, Trail) else None

@@ -100,10 +100,11 @@ def _fought(session: Session, turns: int | None = None) -> tuple[Roster, list[_A
     roster = session.state.roster
     if roster is None:
         return None
-    trace = session.state.trace
-    if turns is not None:  # from the visit after the end of the turn before them: whole attacks
-        ends = [i for i, visit in enumerate(trace) if visit.step == TURN_ENDS]
-        trace = trace[ends[-turns - 1] + 1 :] if len(ends) > turns >= 0 else trace
+    trail = session.state.trail
+    if trail is None:
+        trace: tuple[Visit, ...] = ()
+    else:  # the last turns from the visit after the end of the turn before them: whole attacks
+        trace = trail.visits() if turns is None else trail.after(TURN_ENDS, turns)
     of_turn = _turns(trace, roster)
     attacks = _attacks(trace, roster, of_turn)
     return roster, attacks, _events(trace, roster, attacks, of_turn)

@@ -184,11 +184,11 @@ def _outcome(
 
 
 def _ways(session: Session, fighters: tuple[Fighter, ...], winner: str) -> tuple[str, ...]:
-    """How each loser went down (way_down: from the last damage they took): read from the log of the last two
-    rounds when it holds that damage for each, else of the last eight, else of the whole fight (most of a log
-    is earlier, and reading it is a tenth of a duel)."""
+    """How each loser went down (way_down: from the last damage they took): read from the log of the last round
+    when it holds that damage for each (five duels in six), else of the last eight, else of the whole fight
+    (most of a log is earlier, and reading it all is a tenth of a duel)."""
     losers = [f for f in fighters if f.side != winner]
-    for rounds in (2, 8, None):
+    for rounds in (1, 8, None):
         events = fight_events(session, turns=rounds and rounds * len(fighters))
         if all(any(e.who == f.name and e.event == "damage" for e in events) for f in losers):
             break
