@@ -172,3 +172,21 @@ def test_a_bad_weapon_key_says_where_and_what(tmp_path: Path, key: str, words: s
     with pytest.raises(RosterError) as caught:
         roster(tmp_path, SWORD + key + "\n")
     assert str(caught.value) == f"{tmp_path / 'r.toml'}: combatant 1 (Alice), {words}"
+
+
+def test_what_a_ready_takes_in_hand(tmp_path: Path) -> None:
+    """B366, Ready: Enter at the weapon to ready (`to-ready`) takes the readied weapon while it is unready
+    (after a swing of an unbalanced one) or not the item in hand, else the first weapon of another item
+    that is not a body part; a punch is always ready."""
+    with_all = roster(tmp_path, SWORD, FIST, BOW)
+    assert with_all.get(0, "to-ready") == "longbow"  # the broadsword in hand and ready: the bow, not the punch
+    assert with_all.record(0, "unready", "yes").get(0, "to-ready") == "broadsword"
+    assert with_all.record(0, "readied", "longbow").get(0, "to-ready") == "longbow"  # the bow is not in hand
+    assert roster(tmp_path, SWORD, FIST).get(0, "to-ready") is None  # nothing else to ready
+
+
+def test_a_ready_proposes_what_it_would_take_in_hand(flow: Program, tmp_path: Path) -> None:
+    """At step 23 (Ready) with the broadsword ready in hand, Enter proposes the longbow, not the broadsword."""
+    session = start(flow, "23", roster(tmp_path, SWORD, FIST, BOW))
+    question = session.question
+    assert question is not None and question.fact == "ready-weapon" and question.default == "longbow"

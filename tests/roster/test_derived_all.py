@@ -95,6 +95,7 @@ def test_the_flow_reads_many_facts_from_the_roster() -> None:
 
 SHEETLESS = ("target-body", "incapacitated")  # read as no without a roster (model/vocabulary.py, SHEETLESS_NO)
 WHILE_AIMING = ("aimed-target",)  # the roster names somebody only while an Aim lasts (B364)
+WHILE_UNREADY = ("weapon-to-ready",)  # Alice's one weapon, ready in hand: nothing to ready until it is unready
 
 
 @pytest.mark.parametrize("name", DERIVED)
@@ -104,11 +105,16 @@ def test_the_roster_answers_it(name: str, tmp_path: Path) -> None:
     if name in WHILE_AIMING:
         assert Reader(FLOW, (target,), "combat.60", 1, given).read(name) is None  # Alice aims at nobody
         given = given.record(0, "aimed-at", 2, "Bruno")  # two turns of Aim at Bruno
+    if name in WHILE_UNREADY:
+        assert Reader(FLOW, (target,), "combat.60", 1, given).read(name) is None
+        given = given.record(0, "unready", "yes")  # after a swing of an unbalanced weapon (B270)
     reader = Reader(FLOW, (target,), "combat.60", 1, given)
     assert reader.read(name) is not None, reader.failed.get(name)
     assert reader.known[name].how == "computed"
     if name in WHILE_AIMING:
         assert reader.known[name].value == "Bruno"
+    if name in WHILE_UNREADY:
+        assert reader.known[name].value == "broadsword"
 
 
 @pytest.mark.parametrize("name", DERIVED)

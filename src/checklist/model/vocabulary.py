@@ -72,6 +72,7 @@ DERIVED = (
     *("pain-threshold", "holding-weapon", "others-waiting", "has-parry", "has-block", "sides-standing", "tactic"),
     "has-body",  # yes: the sheet gives its own hit location table (a GCS body); no: the flow's is used
     "aiming-at",  # whom their Aim is at while it lasts (B364); none otherwise
+    "to-ready",  # the weapon a Ready would take in hand: the readied one while unready, else another (B366)
     "incapacitated",  # yes: mortally wounded (seed 002, Mortal Wounds); no without a roster
 )
 ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # `actor.NAME`

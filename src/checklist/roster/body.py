@@ -102,3 +102,19 @@ def at_roll(parts: tuple[BodyPart, ...], roll: int) -> BodyPart | None:
 def find(parts: tuple[BodyPart, ...], key: str) -> BodyPart | None:
     wanted = slug(key)
     return next((p for p in parts if p.key == wanted), None)
+
+
+def location_attribute(parts: tuple[BodyPart, ...], attr: str, key: str) -> int | str | None:
+    """A body's own hit locations, as the flow reads them: `location-at[ROLL]`, `in-body[NAME]`, and
+    `location-kind`, `location-penalty` and `natural-dr` at NAME; None where the sheet does not say."""
+    if attr == "location-at":
+        landed = at_roll(parts, int(key) if key.isdigit() else 0)
+        return None if landed is None else landed.key
+    part = find(parts, key)
+    if attr == "in-body":
+        return "yes" if part is not None else "no"
+    if part is None:
+        return None
+    if attr == "location-kind":
+        return part.kind
+    return part.penalty if attr == "location-penalty" else part.natural

@@ -22,7 +22,7 @@ from checklist.model.kept import Kept
 from checklist.model.names import slug
 from checklist.model.visible import brief
 from checklist.model.vocabulary import BODY_KEYED, FLAGS, KEYED_STATE, OWNED, STATE, TRAITS
-from checklist.roster.body import at_roll, find
+from checklist.roster.body import location_attribute
 from checklist.roster.condition import Condition
 from checklist.roster.sheet import RosterError, Sheet, Value, Weapon, plain, sheet_of
 
@@ -80,7 +80,7 @@ class Roster:
             if attr in _KEYED_STATE:
                 return state.keyed(attr, key)
             if attr in _BODY_KEYED:
-                return _body(sheet, attr, key)
+                return location_attribute(sheet.locations, attr, key)
             if attr == "in-hand":  # is `key` an attack of the item in hand (Swung and Thrust: one broadsword)?
                 named, held = _named(sheet, key), _named(sheet, state.in_hand)
                 return "yes" if named is not None and held is not None and named.item == held.item else "no"
@@ -111,6 +111,8 @@ class Roster:
             return "yes" if dict(sheet.traits)[attr] else "no"
         if attr in _OWNED and sheet.number(attr) is None:
             return dict(state.learned).get(attr)
+        if attr == "to-ready":
+            return _to_ready(sheet, state)
         if attr == "holding-weapon":  # the readied weapon, unless it is a body part (a punch, a kick)
             readied = _readied(sheet, state)
             return "yes" if readied is not None and not readied.unarmed else "no"
@@ -303,24 +305,18 @@ def _has(sheet: Sheet, state: Condition, defense: str) -> Value | None:
     return "yes" if any(w.defense(defense)[0] is not None for w in weapons) else "no"
 
 
-def _body(sheet: Sheet, attr: str, key: str) -> Value | None:
-    """The body's own hit locations (roster/body.py); None where the sheet does not say."""
-    if attr == "location-at":
-        roll = int(key) if key.isdigit() else 0
-        landed = at_roll(sheet.locations, roll)
-        return None if landed is None else landed.key
-    part = find(sheet.locations, key)
-    if attr == "in-body":
-        return "yes" if part is not None else "no"
-    if part is None:
-        return None
-    if attr == "location-kind":
-        return part.kind
-    return part.penalty if attr == "location-penalty" else part.natural
-
-
 def _readied(sheet: Sheet, state: Condition) -> Weapon | None:
     return next((w for w in sheet.weapons if w.name in state.readied), sheet.weapons[0] if sheet.weapons else None)
+
+
+def _to_ready(sheet: Sheet, state: Condition) -> str | None:
+    """What a Ready takes in hand (B366): the readied weapon while it is unready (a swing of an unbalanced one,
+    B270) or not the item in hand (an attack with it sent here), else the first weapon of another item that is
+    not a body part (a punch needs no Ready); None if none."""
+    readied, held = _readied(sheet, state), _named(sheet, state.in_hand)
+    if readied is None or state.unready or held is None or held.item != readied.item:
+        return readied.name if readied is not None else None
+    return next((w.name for w in sheet.weapons if w.item != readied.item and not w.unarmed), None)
 
 
 def _named(sheet: Sheet, name: str) -> Weapon | None:
