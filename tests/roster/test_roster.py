@@ -221,3 +221,14 @@ def test_what_a_roster_says_is_what_it_said_until_a_record_makes_a_new_one() -> 
     assert (hurt.get(alice, "current-hp"), roster.get(alice, "current-hp")) == (4, 10)
     assert hurt.get(alice, "posture") == roster.get(alice, "posture") == "standing"
     assert roster.record(alice, "posture", "lying").get(alice, "posture") == "lying"
+
+
+def test_the_roster_line_of_the_dead_and_the_unconscious() -> None:
+    """The playtest's end table said `dead, stunned`: the dead are dead (and crippled where they were), and
+    the unconscious are not also stunned."""
+    from checklist.roster.condition import Condition
+
+    dead = Condition(-60, 10, dead=True, stunned=True, unconscious=True, all_out=True, crippled=("right-arm",))
+    assert dead.flags() == ("dead", "right arm crippled")
+    assert Condition(-2, 10, unconscious=True, stunned=True).flags() == ("unconscious",)
+    assert Condition(5, 10, stunned=True, waiting=True).flags() == ("stunned", "waiting")

@@ -49,12 +49,14 @@ class Condition:
 
     def flags(self) -> tuple[str, ...]:
         """The conditions a game master reads on the roster line: dead, unconscious, stunned, grappled,
-        and until their next turn, what their maneuver left them (no defense, no parry, a Wait)."""
+        and until their next turn, what their maneuver left them (no defense, no parry, a Wait). The dead
+        are dead (and crippled where they were); the unconscious are not also stunned."""
+        if self.dead:
+            return ("dead", *(f"{place.replace('-', ' ')} crippled" for place in self.crippled))
         marks = (
-            ("dead", self.dead),
-            ("unconscious", self.unconscious and not self.dead),
-            ("mortally wounded", self.mortally_wounded and not self.dead),
-            ("stunned", self.stunned),
+            ("unconscious", self.unconscious),
+            ("mortally wounded", self.mortally_wounded),
+            ("stunned", self.stunned and not self.unconscious),
             ("grappled", self.grappled),
             ("all-out: no defense", self.all_out),
             ("moved and attacked: no parry", self.move_and_attack),
