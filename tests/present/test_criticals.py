@@ -15,6 +15,7 @@ import pytest
 from checklist.engine.session import Session
 from checklist.graph.program import Program
 from checklist.present.criticals import critical_line
+from checklist.present.fight import fight_events
 from checklist.present.screen import screen
 from checklist.roster.load import load
 from checklist.terminal import paint
@@ -109,3 +110,5 @@ def test_a_miss_by_1_at_a_hit_location_says_where_the_blow_lands(
         shown = paint.screen_text(screen(session), paint.Painter(False))
         assert f"3d6 → {rolled} (typed) vs {int(rolled) - 1}: failure by 1" in shown and f"   → {said}" in shown
         assert session.question is not None and session.question.fact == "defense"
+        [attack] = [e for e in fight_events(session) if e.event == "attack"]  # the combat log says it too
+        assert attack.detail == f"Bruno {rolled} vs {int(rolled) - 1}: failure; {said}"

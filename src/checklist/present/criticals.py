@@ -31,14 +31,15 @@ def critical_line(known: dict[str, Value], roll: str, whom: str, roster: Roster 
         hit = known.get("attack-hit")
         if hit == "critical-hit":
             return CRITICAL_HIT
-        return f"{attacker} {CRITICAL_MISS}" if hit == "critical-miss" else _missed_by_one(known)
+        return f"{attacker} {CRITICAL_MISS}" if hit == "critical-miss" else missed_by_one(known)
     said = SAID.get(str(known.get("defense-critical"))) if roll == "defense-dice" else None
     return said.format(attacker=attacker, defender=whom or "the defender") if said is not None else None
 
 
-def _missed_by_one(known: dict[str, Value]) -> str | None:
+def missed_by_one(known: dict[str, Value]) -> str | None:
     """An attack at a hit location that failed by 1 and strikes another (rules.flow: miss-location, from the
-    hit location table's Miss by 1 column, B552): the roll says "failure by 1", and the defense comes next."""
+    hit location table's Miss by 1 column, B552): the roll says "failure by 1", and the defense comes next.
+    The roll's line and the combat log say it."""
     if known.get("attack-roll") != "miss-by-one-other-location":
         return None
     aimed = str(known.get("aimed-location") or "aimed location").replace("-", " ")

@@ -18,6 +18,7 @@ from checklist.engine.session import Session
 from checklist.engine.trace import Visit
 from checklist.graph.program import Program
 from checklist.present.conditions import conditions
+from checklist.present.criticals import missed_by_one
 from checklist.roster.combatants import Roster
 
 if TYPE_CHECKING:
@@ -230,7 +231,8 @@ def _attack_events(a: _Attack) -> list[LogLine]:
     roll = _roll(used, "attack-dice", "final-skill", "attack-outcome")
     if a.going and "attack-dice" not in used:
         roll = "(under way)"  # not "not rolled": the roll is the question on screen, or soon will be
-    lines = [LogLine(a.round, "attack", a.attacker, f"{target} {roll}")]
+    missed = missed_by_one(used)  # a failure by 1 that strikes another location
+    lines = [LogLine(a.round, "attack", a.attacker, f"{target} {roll}" + (f"; {missed}" if missed else ""))]
     defense = _defense(used)
     if defense:
         lines.append(LogLine(a.round, "defense", target, defense))
