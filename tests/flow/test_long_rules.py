@@ -51,8 +51,8 @@ ONE_LINE = {  # fact -> (file, its line before the rewrite)
     "knockback-falls": (
         "injury.flow",
         'fact knockback-falls : yes/no per attack "Does the target fall down from the knockback?" = if k'
-        "nockback < 1 then no else if knockback-outcome = failure or knockback-outcome = critical-failur"
-        "e then yes else no",
+        "nockback < 1 or knockback-posture = lying or knockback-dead then no else if knockback-outcome ="
+        " failure or knockback-outcome = critical-failure then yes else no",  # since: lying or dead
     ),
     "consciousness-failed": (
         "injury.flow",

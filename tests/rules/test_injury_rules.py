@@ -207,6 +207,19 @@ def test_knockback_calls_for_a_dx_roll_and_a_failure_leaves_the_target_lying(flo
     assert bruno(standing, "Alice").posture == "standing"
 
 
+def test_a_target_already_lying_rolls_nothing_against_knockback(flow: Program, tmp_path: Path) -> None:
+    """The playtest: the DX roll against falling came after a failed knockdown check, which had left the
+    target lying. The same blow as above, 9 cr for 1 yard of knockback, with the knockdown roll 15 against
+    14: failed, stunned and lying (B420); nothing left to fall from: no DX roll, still lying."""
+    typed = {"aimed-location": "torso", "damage-roll": "9", "knockdown-dice": "15"}
+    turn = attack(flow, duel(tmp_path), typed, brunos_turn=True)
+    assert known(turn, "knockback") == 1 and known(turn, "knockdown-failed") == "yes"
+    assert known(turn, "knockback-posture") == "lying" and known(turn, "knockback-falls") == "no"
+    assert "knockback-dice" not in turn.asked
+    alice = bruno(turn, "Alice")
+    assert (alice.stunned, alice.posture) == (True, "lying")
+
+
 def test_no_knockback_no_dx_roll(flow: Program, tmp_path: Path) -> None:
     """Damage 7 cr: 7 // 8 = 0 yards: no knockback, no DX roll (the same blow, 1 injury)."""
     turn = attack(flow, duel(tmp_path), {"aimed-location": "torso", "damage-roll": "7"}, brunos_turn=True)
