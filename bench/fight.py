@@ -76,7 +76,7 @@ import fight_script as fs  # noqa: E402
 
 SHEETS = ROOT.parent / "shared" / "gcs" / "v5"
 PHYSICAL_SEED = 1  # nothing is rolled by the tool: every roll is typed
-AUTO_SEED = 33  # --roll auto: the first seed that ends the fight as wanted (see search; --search finds it again)
+AUTO_SEED = 9  # --roll auto: the first seed that ends the fight as wanted (see search; --search finds it again)
 TARGETS = (  # (mode, name, figure, limit)
     ("physical", "median melee attack turn", "median_melee_inputs", 6),
     ("physical", "whole fight: inputs", "inputs", 50),

@@ -67,6 +67,6 @@ def test_a_standard_turn(key: str, tmp_path: Path) -> None:
         assert "Roll 3d6 for the active defense" not in rolls  # no defense
         assert bruno["current-hp"] == before_hp - injury(damage, 2, 1.5)
     else:  # (f) Bruno was stunned by the setup's knockdown: his turn passes, and at its end HT 12
-        dice, roll = rolls["Roll 3d6 for the HT roll to recover from stun"]  # ends the stun on 12 or less
-        assert set(rolls) == {"Roll 3d6 for the HT roll to recover from stun"} and dice == "3d6"
+        dice, roll = rolls["Roll 3d6 for Bruno's HT roll to recover from stun"]  # ends the stun on 12 or less
+        assert set(rolls) == {"Roll 3d6 for Bruno's HT roll to recover from stun"} and dice == "3d6"
         assert bruno["stunned"] == ("yes" if roll > 12 else "no")
