@@ -137,8 +137,8 @@ def dumps(journal: Journal) -> str:
     }
     if journal.roster is not None:
         head["roster"] = journal.roster
-    flags = {"ask-computed": not journal.compute, "fast": not journal.pause, "roll-auto": journal.auto_roll}
-    head.update({key: True for key, on in {**flags, "autopilot": journal.autopilot}.items() if on})
+    flags = (not journal.compute, not journal.pause, journal.auto_roll, journal.autopilot)
+    head.update((key, True) for key, on in zip(_FLAGS, flags, strict=True) if on)
     compact = (",", ":")
     lines = ["{"]
     lines.extend(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items())
@@ -214,7 +214,7 @@ def _lone_surrogate(data: object) -> bool:
     return False
 
 
-_FLAGS = ("ask-computed", "fast", "roll-auto", "autopilot")  # written only when true
+_FLAGS = ("ask-computed", "fast", "roll-auto", "autopilot")  # written only when true, in this order (dumps)
 
 
 def parse(data: object, where: str = "session") -> Journal:

@@ -64,6 +64,10 @@ class Question:
     def numbered(self) -> bool:
         return bool(self.options)
 
+    def label(self, value: str) -> str:
+        """How the menu words `value` (`Torso` for `torso`); the value itself when no option has it."""
+        return next((o.label for o in self.options if o.value == value), value)
+
 
 _NOW = replacer(Question, "text", "default")
 CONTINUE = Question("continue", "Nothing to answer here.", options=(Option("continue", "continue"),))
@@ -103,10 +107,10 @@ def overriding(question: Question, current: Value | None) -> Question:
     keeps (not a roll's: the dice are typed)."""
     if current is None or current == "":  # nobody (a combatant fact without a roster) is not a value held
         return question
-    label = next((o.label for o in question.options if o.value == str(current)), str(current))
+    held = str(current)
     offered = question.options + question.unlisted
-    keeps = question.kind != "roll" and (not offered or any(o.value == str(current) for o in offered))
-    return _NOW(question, f"{question.text} (now: {label})", str(current) if keeps else None)
+    keeps = question.kind != "roll" and (not offered or any(o.value == held for o in offered))
+    return _NOW(question, f"{question.text} (now: {question.label(held)})", held if keeps else None)
 
 
 def _asks(program: Program, fact: str) -> str:

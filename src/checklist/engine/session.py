@@ -144,12 +144,12 @@ class Session:
             self.events.pop()  # its inputs), and the run is back at the question the override came from
             return
         state = self.state
-        overridden = question.fact if question.override and isinstance(answer, (str, int)) else None
-        rerun = self._rerun_from(overridden) if overridden else None
-        if overridden and rerun is not None and isinstance(answer, (str, int)):
-            self.history.append(self._reroute(overridden, answer, rerun))
-            self.events.append(Event("answer", state.step, question.fact, answer))
-            return
+        if question.override and question.fact and isinstance(answer, (str, int)):
+            rerun = self._rerun_from(question.fact)
+            if rerun is not None:  # a step read the old value since the last answer: that answer runs again
+                self.history.append(self._reroute(question.fact, answer, rerun))
+                self.events.append(Event("answer", state.step, question.fact, answer))
+                return
         if question.kind == "continue":
             assert state.decision is not None
             event = Event("continue", state.step)

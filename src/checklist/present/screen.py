@@ -383,7 +383,7 @@ def default_label(question: Question, best: str | None = None) -> str | None:
     """What Enter answers, as the choice's label (`Torso` for `torso`); None when Enter takes nothing.
     `best`: the best-scored option Enter takes when the choice has no default (engine/ahead.py)."""
     default = question.default if question.default is not None else best
-    return next((o.label for o in question.options if o.value == default), default)
+    return question.label(default) if default is not None else None
 
 
 def _hint(question: Question) -> str | None:
