@@ -288,12 +288,12 @@ EXIT_CASES: dict[str, Case] = {
     "6-run-answers-end": Case(
         10,
         cmd(
-            "run", str(DUEL), "--answers", lambda t: answers(t, "lots\n12\no skil\n1\n99\n"), "--session", session_file
+            "run", str(DUEL), "--answers", lambda t: answers(t, "lots\n12\no sikll\n1\n99\n"), "--session", session_file
         ),
         exitcodes.END_OF_INPUT,
         (
             "`lots` is not a whole number: type digits",
-            "no fact `skil` in this flow; did you mean `skill`?",
+            "no fact `sikll` in this flow; did you mean `skill`?",
             "3d6 cannot roll 99: type what it rolled, 3 to 18, or r",
             "input ended",
             "--resume",
@@ -475,6 +475,9 @@ def test_a_save_that_fails_mid_run_says_how_to_go_on(tmp_path: Path, monkeypatch
     saves: list[str] = []
 
     def replace(src: str | Path, dst: str | Path) -> None:
+        if Path(dst) != path:  # the program cache's files (a cold cache writes them first)
+            real(src, dst)
+            return
         if len(saves) >= 2:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         real(src, dst)

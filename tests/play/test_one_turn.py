@@ -124,3 +124,31 @@ def test_an_answer_the_flow_cannot_use_is_worded_in_each_front_ends_keys(flow: P
     commands = Commands(table_view(flow, DATA / "duel-roster.toml"), lambda: None, keys)
     reply = commands._act(lambda: _cannot("`aimed-location` is not known", "aimed-location"))
     assert reply.show == "question" and reply.errors == (said,)
+
+
+@pytest.mark.parametrize(("typed", "asked", "said"), [
+    ("o Stunned", "stunned", ""),  # a fact's name, as a person capitalises it
+    ("o mane", "maneuver", ""),  # the start of a name, not its compounds (maneuver-skill, maneuver-option)
+    ("o still", "still-stunned", ""),  # the start of one fact's name
+    ("o hp", "maneuver", "`hp` could be several facts: `o hp-after`, `o hp-state`; which one?"),
+    ("o stun", "maneuver", "`stun` could be several facts: `o stunned`, `o stun-recovery-dice`, "
+                           "`o stun-recovery`, `o stun-defense`; which one?"),
+    ("o zzz", "maneuver", "no fact `zzz` in this flow; `o` alone lists the facts used here"),
+])  # fmt: skip
+def test_o_takes_the_start_of_a_facts_name_when_it_names_one(flow: Program, typed: str, asked: str, said: str) -> None:
+    session = table_view(flow, DATA / "duel-roster.toml")
+    reply = Commands(session, lambda: None).handle(typed)
+    assert reply.errors == ((said,) if said else ())
+    assert session.question is not None and session.question.fact == asked
+
+
+def test_o_prefers_the_facts_this_step_used(flow: Program) -> None:
+    """At "Is the combat over?" (combat.135) the step has read `stunned` alone: `o stun` names it, though three
+    other facts start so."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    commands = Commands(session, lambda: None)
+    for line in ("attack", "torso", "r", "parry", "r", "r"):
+        assert commands.handle(line).errors == ()
+    assert session.state.step == "combat.135" and session.overridable() == ["stunned"]
+    assert commands.handle("o stun").errors == ()
+    assert session.question is not None and session.question.fact == "stunned"

@@ -7,7 +7,7 @@ nor words a message. The session is saved after every change, before the reply i
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
@@ -26,6 +26,7 @@ else:
 Show = Literal["step", "question", "nothing"]
 Panel = Literal["help", "prose", "where"]
 HELP_KEYS = ("?", "h", "help")
+MAX_LISTED = 6  # facts a `which one?` names
 END_FACT = "combat-over"  # flow/combat.flow: its `yes` at the end of a turn (step 135) ends the fight
 
 
@@ -36,7 +37,7 @@ Keys (type, then Enter):
   Enter       go on from a step that asks nothing
   r           roll the dice of a roll question (or type the result of a physical roll)
   b           back: undo the last answer (as often as you like, back to the start)
-  o           override: answer again a fact this step took as known (`o stunned` names it)
+  o           override: answer again a fact this step took as known (`o stunned`, or `o stun`)
   e           end the fight (the foes fled or surrendered): now, or at the end of this turn
   p           the rule's text of this step (the table view leaves it out)
   w           where am I: the path so far, the active splits, the known facts
@@ -152,14 +153,32 @@ class Commands:
         return self.override(name)
 
     def override(self, name: str) -> Reply:
-        """Ask the fact `name` again: the answer replaces what the step took as known."""
-        facts = self.session.program.facts
-        if name not in facts:
-            close = did_you_mean(name, facts)
-            return Reply("question", (f"no fact `{name[:40]}` in this flow{close}; {self.keys.list_facts}",))
-        reply = self._act(lambda: self.session.override(name))
+        """Ask the fact `name` (or the one fact its start names, `stun`) again: the answer replaces what the
+        step took as known."""
+        fact = self._fact_named(name)
+        if isinstance(fact, Reply):
+            return fact
+        reply = self._act(lambda: self.session.override(fact))
         self.held = self.held or not reply.errors  # a roll to correct is typed by the person, not rolled
         return reply
+
+    def _fact_named(self, name: str) -> str | Reply:
+        """The fact `name` names: itself, else the one its start names (`stun`: stunned, `mane`: maneuver rather
+        than its compounds), among the facts this step used first, then among all; else which ones it could be."""
+        facts = self.session.program.facts
+        if name in facts:
+            return name
+        word = name.lower()
+        for pool in (self.session.overridable(), facts) if word else ():
+            found = _started(pool, word)
+            if len(found) == 1:
+                return found[0]
+            if found:
+                listed = ", ".join(f"`o {f}`" for f in found[:MAX_LISTED])
+                more = f" and {len(found) - MAX_LISTED} more" if len(found) > MAX_LISTED else ""
+                return Reply("question", (f"`{name[:40]}` could be several facts: {listed}{more}; which one?",))
+        close = did_you_mean(name, facts)
+        return Reply("question", (f"no fact `{name[:40]}` in this flow{close}; {self.keys.list_facts}",))
 
     def _act(self, act: Callable[[], None]) -> Reply:
         try:
@@ -171,3 +190,16 @@ class Commands:
             return Reply("question", (str(exc),))
         self.save()
         return Reply("step")
+
+
+def _started(pool: Iterable[str], word: str) -> list[str]:
+    """The facts of `pool` that `word` names: the fact itself; else those whose name starts with it, or only the
+    shortest when the others are its compounds (`maneuver`, `maneuver-skill`); else those with a word that does."""
+    names = list(pool)
+    if word in names:
+        return [word]
+    found = [f for f in names if f.startswith(word)]
+    if found:
+        shortest = min(found, key=len)
+        return [shortest] if all(f == shortest or f.startswith(f"{shortest}-") for f in found) else found
+    return [f for f in names if any(part.startswith(word) for part in f.split("-"))]
