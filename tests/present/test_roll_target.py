@@ -10,10 +10,13 @@ from pathlib import Path
 
 from checklist.engine.session import Session
 from checklist.graph.program import Program
+from checklist.present.criticals import succeeds_on
 from checklist.present.rolls import roll_target
 from checklist.present.screen import screen
 from checklist.roster.load import load
 from checklist.terminal import paint
+from tests.conftest import FLOW
+from tests.conftest import load as load_flow
 from tests.present.test_table_turn import answer_until, table_view
 from tests.turns import DATA
 
@@ -99,3 +102,24 @@ def test_the_knockback_roll_is_the_targets_dx_not_a_roll_with_the_attackers_weap
     answer_until(session, "knockback-dice", {"maneuver": "attack", "aimed-location": "torso", "defense": "none",
                                              "attack-dice": "10", "damage-roll": "18"})  # fmt: skip
     assert roll_target(session) == ("11 or less: DX 12 - (knockback in yards 2 - 1)", None)
+
+
+def test_a_skill_over_16_says_the_highest_roll_that_succeeds(flow: Program) -> None:
+    """B348 (seed 002, CRITICALS; flow/rules.flow `criticals`): a 17 fails at any skill (a critical failure at 15
+    or less), an 18 is a critical failure. Alice, broadsword 15, All-Out Attack (Determined) +4 (B365): 19, and
+    the roll succeeds on 16 or less, not 19."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    answers = {"maneuver": "all-out-attack-all-other", "aoa-option": "determined", "aimed-location": "torso"}
+    answer_until(session, "attack-dice", answers)
+    target = roll_target(session)
+    assert target is not None and target[0].startswith("16 or less (19, but 17 or more always fails): ")
+    assert "attacker's skill with this attack 15" in target[0]
+
+
+def test_a_skill_under_3_says_3_and_4_succeed_still() -> None:
+    """B348: a 3 or 4 is always a critical success, whatever the skill: at 2, `4 or less`; at 16 there is
+    nothing to add (17 fails, 16 succeeds)."""
+    criticals = load_flow(FLOW).tables["criticals"]
+    assert succeeds_on(criticals, "3d6", 2) == "4 or less (2, but 3 to 4 always succeed)"
+    assert succeeds_on(criticals, "3d6", 16) == "16 or less"
+    assert succeeds_on(criticals, "3d6", 17) == "16 or less (17, but 17 or more always fails)"

@@ -9,7 +9,12 @@ rolls on the Critical Miss Table.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+from checklist import model as m
+from checklist.compute.success import success
 from checklist.engine.questions import Value
+from checklist.model.dice import Dice, DiceError
 from checklist.roster.combatants import Roster
 
 CRITICAL_MISS = "rolls on the Critical Miss Table (B556)"
@@ -45,3 +50,22 @@ def missed_by_one(known: dict[str, Value]) -> str | None:
     aimed = str(known.get("aimed-location") or "aimed location").replace("-", " ")
     spot = str(known.get("miss-spot") or known.get("miss-location") or "").replace("-", " ").replace(" or ", " or the ")
     return f"missed the {aimed} by 1: strikes the {spot} instead (B552)" if spot else None
+
+
+def succeeds_on(table: m.Table, dice: str | None, score: int) -> str:
+    """`16 or less` as the success table reads it for `score` (a 17 always fails: `21` would say what never
+    happens), with the score when the two differ: `16 or less (21, but 17 or more always fails)`."""
+    try:
+        low, high = (Dice.parse(dice).low, Dice.parse(dice).high) if dice else (score, score)
+    except DiceError:
+        low, high = score, score
+    rolls = [r for r in range(low, high + 1) if success(table, Fraction(r), Fraction(score)) in PASSES]
+    best = max(rolls, default=score)
+    if best < score:
+        return f"{best} or less ({score}, but {best + 1} or more always fails)"
+    if best > score:
+        return f"{best} or less ({score}, but {low} to {best} always succeed)"
+    return f"{score} or less"
+
+
+PASSES = ("success", "critical-success")

@@ -23,7 +23,7 @@ from checklist.engine.state import Known, branch_target
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.vocabulary import SHEET_NUMBERS
-from checklist.present.criticals import critical_line
+from checklist.present.criticals import critical_line, succeeds_on
 from checklist.present.passing import since_answer
 from checklist.present.words import gm_words
 
@@ -235,7 +235,9 @@ def roll_target(session: Session) -> tuple[str, str | None] | None:
     skill = call.args[2]
     ledger = _ledger_of(session, reader, skill.name, score) if isinstance(skill, m.Name) else None
     lines = tuple(m.Name(fact, skill.span) for fact, _ in ledger.lines) if ledger is not None else ()
-    under = f"{score} or less" + _with_weapon(session, (skill, *lines))
+    table = session.program.tables.get(call.args[0].name) if isinstance(call.args[0], m.Name) else None
+    passes = succeeds_on(table, question.dice, score) if table is not None and isinstance(score, int) else None
+    under = (passes or f"{score} or less") + _with_weapon(session, (skill, *lines))
     if ledger is not None:
         return f"{under}: {_ledger_words(session, ledger)}", ledger.fact
     words = _words(session.program, skill, reader.read, lambda a: reader.attribute(a.role, a.name, None))
