@@ -233,3 +233,18 @@ def test_without_a_roster_readiness_is_asked_once_and_assumed_at_the_table(flow:
     assert learn.state.step == "combat.23"
     table = Session(flow, at="combat.27", seed=1, pause=False)
     assert table.state.known()["weapon-ready"].how == "assumed" and table.state.step != "combat.23"
+
+
+@needs_library
+def test_a_ready_offers_the_items_not_the_body(flow: Program) -> None:
+    """Seed 004, Ready: "Pick up or draw any item": `ready-weapon` is an `item` fact, and its menu leaves out
+    Donn's Natural Attacks (a bite, a punch, a kick are ready without one). Enter takes the bow, the first
+    other item (`actor.to-ready`: the broadsword is in hand and ready)."""
+    session = Session(flow, at="combat.1", seed=1, roster=load_all([sheet_of("Basic Warrior")]), pause=False)
+    session.answer("ready")
+    question = session.question
+    assert question is not None and question.fact == "ready-weapon"
+    assert [o.value for o in question.options] == [
+        "Broadsword (Swung)", "Broadsword (Thrust)", "Regular Bow (ST13)", "Small Shield (Shield Bash)"
+    ]  # fmt: skip
+    assert question.default == "Regular Bow (ST13)"

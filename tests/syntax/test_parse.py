@@ -12,6 +12,7 @@ from checklist import check
 from checklist import model as m
 from checklist.program.load import load
 from checklist.syntax.parser import parse
+from checklist.syntax.statements import FactLine
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -125,3 +126,16 @@ def test_two_threads_parse_at_once_and_each_gets_its_own_statements() -> None:
         thread.join(timeout=120)
     for n in texts:
         assert results[n][0] == f"C{n}" and results[n][1:] == [f"S{n}-{i}" for i in range(1, 400)], n
+
+
+def test_an_item_fact_is_a_weapon_fact_of_items() -> None:
+    """`item` (a Ready's menu: no body part) is a weapon fact marked so; `weapon` is not marked."""
+    text = (
+        'fact ready-weapon : item per turn "Which weapon does the combatant ready?"\n'
+        'fact weapon : weapon per attack "With what?" assume readied\n'
+    )
+    statements, errors = parse(text, "t.flow")
+    assert errors == []
+    facts = {line.fact.name: line.fact for line in statements if isinstance(line, FactLine)}
+    assert (facts["ready-weapon"].kind, facts["ready-weapon"].item) == ("weapon", True)
+    assert (facts["weapon"].kind, facts["weapon"].item) == ("weapon", False)

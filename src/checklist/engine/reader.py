@@ -195,7 +195,7 @@ class Reader(Ledgers):
             return ()
         if decl.kind == "weapon":
             readied = self.roster.get(self.roster.current, "weapon-name")
-            names = [w.name for w in self.roster.actor.weapons]
+            names = [w.name for w in self.roster.actor.weapons if not (decl.item and w.unarmed)]  # a punch: no Ready
             return tuple(sorted(names, key=lambda n: n != readied))
         return self.roster.targets()
 
@@ -224,7 +224,7 @@ class Reader(Ledgers):
             only = "weapon" if decl.kind == "weapon" else "foe" if allies else "other combatant"
             return self._take(decl, names[0], "computed", f"the only {only} is {names[0]}")
         if decl.kind == "weapon" and self._assumes(decl):  # `assume readied`: a switch is a Ready (B366)
-            return self._take(decl, names[0], "computed", f"the readied weapon is {names[0]}")
+            return self._take(decl, names[0], "assumed", f"the readied weapon is {names[0]}")
         if foe is not None:
             return self._take(decl, foe, "computed", f"the only foe standing is {foe}")
         raise Need(decl.name)

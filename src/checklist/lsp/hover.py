@@ -64,7 +64,7 @@ def kind_text(fact: m.Fact) -> str:
         return f"choice from {fact.table}"
     if fact.kind == "roll":
         return f"roll {fact.dice}" if fact.dice else "roll of dice from the roster"
-    return fact.kind
+    return "item" if fact.item else fact.kind
 
 
 def worked_out(checked: Checked, fact: m.Fact) -> str:

@@ -66,6 +66,7 @@ class Fact:
     assumed_unless: str | None = None  # `assume VALUE unless FACT`: when FACT holds, it is asked
     guards: tuple[tuple[str, str], ...] = ()  # `choice(parry if can-parry)`: barred while the fact is no
     default: str | int | None = None  # `default VALUE`: what Enter answers when it is asked
+    item: bool = False  # `item`: a weapon fact naming only items to take in hand, no body part (a Ready's, B366)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from checklist.engine.questions import Value
 from checklist.engine.session import Session
 from checklist.engine.state import went_on_from
 from checklist.engine.trace import Visit
+from checklist.graph.program import Program
 
 
 def since_answer(session: Session) -> tuple[Visit, ...]:
@@ -39,3 +40,9 @@ def passed_steps(session: Session) -> tuple[str, ...]:
     here = session.step.checklist
     keys = [v.step for v in since_answer(session)[1:-1] if not v.resumed]
     return tuple(k.rpartition(".")[2] if k.rpartition(".")[0] == here else k for k in keys)
+
+
+def weapon_taken(program: Program, assumed: tuple[tuple[str, Value], ...]) -> str:
+    """The weapon the table view took for the attack of the several the attacker has (`assume readied`), which
+    the screen names: it asks none, and `o weapon` takes another (a punch for a kick needs no Ready, B366)."""
+    return next((str(v) for f, v in assumed if f in program.facts and program.facts[f].kind == "weapon"), "")

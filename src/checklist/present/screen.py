@@ -21,12 +21,12 @@ from checklist.graph.program import Program
 from checklist.model.decks import card_brief, card_for, card_text
 from checklist.model.dice import Dice, DiceError
 from checklist.present.conditions import conditions
-from checklist.present.passing import assumed_since, passed_steps, since_answer
+from checklist.present.passing import assumed_since, passed_steps, since_answer, weapon_taken
 from checklist.present.refs import book_name
 from checklist.present.refs import describe as describe_ref
 from checklist.present.rolls import RollView, last_roll, roll_adds, roll_target
 from checklist.present.rolls import label as fact_label
-from checklist.present.words import gm_words
+from checklist.present.words import gm_words, how_known
 from checklist.present.worked import RowView, WorkedView, behind, rows_used, worked_since
 from checklist.roster.combatants import Roster
 
@@ -170,6 +170,7 @@ class Screen:
     assumed: tuple[tuple[str, Value], ...] = ()  # facts taken without asking since the last answer
     worked: tuple[WorkedView, ...] = ()  # computed facts the steps since the last answer found (present/worked.py)
     rows: tuple[RowView, ...] = ()  # the rows of the tables the step uses, picked by the facts it read
+    weapon: str = ""  # the attack's weapon the table view took of several (`o weapon` changes it)
 
     @property
     def ledgers(self) -> tuple[LedgerView, ...]:
@@ -218,9 +219,10 @@ def screen(session: Session) -> Screen:
         passed_steps(session),
         not session.pause,
         roll,
-        assumed_since(session),
+        assumed := assumed_since(session),
         _worked(session, roll, known),
         rows_used(session),
+        weapon_taken(program, assumed),
     )
 
 
@@ -290,22 +292,6 @@ def _known_shown(session: Session) -> tuple[KnownView, ...]:
 
 def known_view(known: Known, ledger: LedgerView | None = None) -> KnownView:
     return KnownView(known.fact, known.value, known.scope, how_known(known), ledger)
-
-
-def how_known(known: Known) -> str:
-    """How a fact came to be known, in words: `answered at combat.2, per turn`."""
-    where = f" at {known.step}" if known.step else ""
-    if known.how == "computed":
-        return f"worked out{where}: {known.work}"
-    said = {
-        "set": "set on the command line",
-        "asked": f"answered{where}",
-        "rolled": f"rolled{where}",
-        "override": f"overridden{where}",
-        "ledger": f"summed{where}",
-        "assumed": f"assumed{where}",
-    }
-    return said[known.how] + f", per {known.scope}"
 
 
 def ledger_view(program: Program, ledger: Known, known: dict[str, Known]) -> LedgerView:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from checklist.engine.state import State, branch_target
+from checklist.engine.state import Known, State, branch_target
 from checklist.graph.program import Program
 
 
@@ -30,3 +30,19 @@ def gm_words(program: Program, state: State, text: str) -> str:
         if name:
             text = text.replace(words, name).replace(words.capitalize(), name)
     return text
+
+
+def how_known(known: Known) -> str:
+    """How a fact came to be known, in words: `answered at combat.2, per turn`."""
+    where = f" at {known.step}" if known.step else ""
+    if known.how == "computed":
+        return f"worked out{where}: {known.work}"
+    said = {
+        "set": "set on the command line",
+        "asked": f"answered{where}",
+        "rolled": f"rolled{where}",
+        "override": f"overridden{where}",
+        "ledger": f"summed{where}",
+        "assumed": f"assumed{where}",
+    }
+    return said[known.how] + f", per {known.scope}"

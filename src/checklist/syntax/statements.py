@@ -64,6 +64,7 @@ class FactType:
     table: str | None = None
     dice: str | None = None
     dice_expr: m.Expr | None = None
+    item: bool = False  # `item`: a weapon of an item to take in hand
 
 
 @dataclass(frozen=True, slots=True)

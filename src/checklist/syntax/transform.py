@@ -70,6 +70,9 @@ class ToStatements(Formulas):
     def kind_weapon(self, c: list[Token]) -> s.FactType:
         return s.FactType("weapon")
 
+    def kind_item(self, c: list[Token]) -> s.FactType:
+        return s.FactType("weapon", item=True)
+
     def assumption(self, c: list[Token]) -> m.Assumed:
         text = str(c[1])
         unless = str(c[3]) if len(c) > 3 else None
@@ -124,6 +127,7 @@ class ToStatements(Formulas):
             guards=kind.guards,
             assumed_unless=assumption.unless if assumption is not None else None,
             default=preset.value if preset is not None else None,
+            item=kind.item,
         )
         self.emit(s.FactLine(fact, span))
 

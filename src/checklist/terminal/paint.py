@@ -106,6 +106,8 @@ def _brief_lines(view: Screen, paint: Painter) -> list[str]:
     lines.extend(paint(line, "known") for line in worked_lines(view.worked, min(paint.width, 80)))
     if view.roster is not None:
         lines.append(paint(roster_text(view.roster, brief=True), "dim"))
+    if view.weapon:
+        lines.append(paint(f"   with the {view.weapon}  (o weapon: another)", "dim"))
     if view.resumed:
         lines.append(paint("   (back here after the split)", "dim"))
     lines.extend(paint(f"   options ({o.fact}): {', '.join(o.choices)}", "dim") for o in view.options)
