@@ -21,7 +21,8 @@ from tests.conftest import ROOT
 
 SHEETS = ROOT.parent / "shared" / "gcs" / "v5"
 PARTY = ("Basic Warrior.gcs@party", "Fiasco-Felicity.gcs@party")
-TARGET_FACTS = {"defense", "defense-dice", "knockdown-dice", "knockback-dice", "death-dice", "retreats",
+TARGET_FACTS = {"defense", "defense-dice", "knockdown-dice", "knockback-dice", "death-dice", "death-dice-2",
+                "death-dice-3", "death-dice-4", "retreats",
                 "flexible-armor"}  # fmt: skip  # the armor on his own hit location: his sheet's, so his
 
 

@@ -28,7 +28,8 @@ from checklist.roster.load import load
 from tests.roster.test_gcs_library import SHARED, needs_library
 
 ATTACK = {"maneuver": "attack", "aimed-location": "torso", "attack-dice": "10", "defense": "dodge",
-          "defense-dice": "15", "bleeding-rules": "no", "knockdown-dice": "3", "death-dice": "3"}  # fmt: skip
+          "defense-dice": "15", "bleeding-rules": "no", "knockdown-dice": "3", "death-dice": "3",
+          "death-dice-2": "3", "death-dice-3": "3", "death-dice-4": "3"}  # fmt: skip
 SHEETS = {"wolf": "v5/Wolf, Timber.gcs", "eagle": "more/Eagle.gcs", "serpent": "more/Burrowing Serpent.gcs"}
 
 
