@@ -104,3 +104,12 @@ def test_a_combatant_out_cold_is_logged_unconscious_once(flow: Program, tmp_path
     assert [log_text(line) for line in view.events] == [
         "round 1  Alice unconscious: failed the HT roll to stay conscious"
     ]
+
+
+def test_knockback_and_the_fall_are_logged(flow: Program, tmp_path: Path) -> None:
+    """tests/rules/test_injury_rules.py's knockback blow: Bruno's 9 cr at Alice's torso, 9 // (ST 10 - 2) = 1
+    yard; her DX roll against 13 - (1 - 1) = 13 (B378): 14 fails, and she falls."""
+    typed = {"aimed-location": "torso", "damage-roll": "9", "knockdown-dice": "10", "knockback-dice": "14"}
+    lines = log(attack(flow, duel(tmp_path), typed, brunos_turn=True))
+    assert "round 1  Alice knockback 1 yd, DX 14 vs 13: failure, falls (lying)" in lines
+    assert lines[-1].startswith("round 1  Alice knockback")  # the last of the blow (combat.123)

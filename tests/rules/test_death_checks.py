@@ -64,3 +64,17 @@ def test_one_multiple_passed_is_one_check(flow: Program, tmp_path: Path) -> None
         turn = attack(flow, roster, {**BLOW, **dict.fromkeys(CHECKS, "12"), "death-dice-4": "12"})
         assert known(turn, "death-checks") == checks
         assert [f for f in turn.asked if f.startswith("death-dice")] == [*CHECKS, "death-dice-4"][:checks]
+
+
+def test_the_combat_log_lists_each_death_check(flow: Program, tmp_path: Path) -> None:
+    """The log says each check, then the death: the last with its roll against HT 12 (B348: 15 fails, a
+    critical failure only at 17, 18 or 10 over); the first two were rolled at earlier questions of step 116,
+    whose reads the trace does not keep (the visit's last run read only their outcome)."""
+    from checklist.present.fight import fight_events
+
+    turn = blow(flow, tmp_path, ("12", "12", "15"))
+    said = [(line.event, line.detail) for line in fight_events(turn.session) if line.who == "Bruno"]
+    checks = [detail for event, detail in said if event == "death check"]
+    assert checks == ["success", "success", "15 vs 12: failure"]
+    events = [event for event, _ in said]
+    assert events.index("death") > events.index("death check")

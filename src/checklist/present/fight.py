@@ -65,8 +65,8 @@ class LogLine:
     """One event of the combat log; present/text.py's `log_text` words it."""
 
     round: int
-    event: str  # attack, defense, damage, injury, shock, major wound, knockdown, stun, unconscious, mortal wound,
-    # death, ready
+    event: str  # attack, defense, damage, injury, shock, major wound, knockdown, stun, unconscious, knockback,
+    # death check, mortal wound, death, ready
     who: str  # who did it (an attack, a Ready) or whom it befell
     detail: str = ""  # "Bruno 13 vs 15: success", "parry 12 vs 9: failure", "6 cut to the torso"
 
@@ -271,11 +271,34 @@ def _hit_events(a: _Attack) -> list[LogLine]:
             add("stun", "stunned, falls (lying)")
         if used.get("knocked-out") == "yes":
             add("unconscious", "the knockdown check failed by 5 or more")
+    for check, outcome, failed in DEATH_CHECKS:  # one at each multiple of -HP the blow passed (injury.flow)
+        if check in used:
+            add("death check", _roll(used, check, "target-ht", outcome))
+        elif failed in used:  # rolled at an earlier question of the step: its dice were not read again
+            add("death check", "failure" if used[failed] == "yes" else "success")
     if used.get("mortal-wound") == "yes":
         add("mortal wound", "a death check failed by 1 or 2")
     if used.get("died") == "yes":
         add("death")
+    knockback = used.get("knockback")
+    if isinstance(knockback, int) and knockback > 0:
+        add("knockback", _knockback(used, knockback))
     return out
+
+
+def _knockback(used: dict[str, Value], yards: int) -> str:
+    """`2 yd, DX 12 vs 12: success`, and `falls (lying)` when the DX roll failed (B378)."""
+    dx = used.get("target-dx")
+    against = {"knockback-score": dx - (yards - 1)} if isinstance(dx, int) else {}
+    roll = _roll({**used, **against}, "knockback-dice", "knockback-score", "knockback-outcome")
+    fell = ", falls (lying)" if used.get("knockback-falls") == "yes" else ""
+    return f"{yards} yd" + (f", DX {roll}" if "knockback-dice" in used else "") + fell
+
+
+DEATH_CHECKS = (
+    ("death-dice", "death-outcome", "death-failed"),
+    *((f"death-dice-{n}", f"death-outcome-{n}", f"death-failed-{n}") for n in (2, 3, 4)),
+)
 
 
 def _knockdown_roll(used: dict[str, Value]) -> str:
