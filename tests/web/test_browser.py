@@ -278,3 +278,36 @@ def test_axe_finds_no_serious_or_critical_violation(turn_file: Path, browser: An
             assert axe_violations(browser, source) == [], f"{width}x{height}"
     finally:
         server.stop()
+
+
+def test_on_a_phone_enter_is_above_a_long_menu(turn_file: Path, browser: Any) -> None:
+    """At 390x844 Enter's button (Torso) stands above the hit location's 25 choices, in view without scrolling
+    (a playtest found it under the maneuver menu's 17, below the fold; here it would end at the bottom edge)."""
+    server = Server("--session", str(turn_file))
+    try:
+        browser.get(server.url)
+        wait_for_step(browser, "combat.11", "maneuver")
+        viewport(browser, 390, 844)
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        for label, fact in (("Attack", "target"), ("Bruno", "aimed-location")):
+            click_choice(browser, label)
+            WebDriverWait(browser, HANG).until(lambda d, f=fact: by_fact(d) == f, f"never asked {fact}")
+        where = browser.execute_script(
+            "const b = document.querySelector('button.default'), c = document.querySelector('.choices');"
+            "return [b.textContent.trim(), b.getBoundingClientRect().bottom, innerHeight,"
+            " c.getBoundingClientRect().top, c.getBoundingClientRect().bottom];"
+        )
+        label, bottom, height, choices_top, _ = where
+        assert label.startswith("Torso") and bottom <= height and bottom <= choices_top
+    finally:
+        server.stop()
+
+
+def by_fact(driver: Any) -> str | None:
+    """The fact the page asks, once htmx is done swapping it in."""
+    found = driver.execute_script(
+        "if (document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')) return null;"
+        "const a = document.getElementById('ask'); return a && a.dataset.fact;"
+    )
+    return str(found) if found else None

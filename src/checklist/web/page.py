@@ -254,6 +254,11 @@ def question_html(
         parts.append(f'<p class="adds">then adds {e(q.adds)}</p>')
     if q.hint is not None:
         parts.append(f'<p class="hint">{e(q.hint)}</p>')
+    if q.default is not None and q.kind != "roll":  # what Enter answers (the terminal's `[Enter: torso]`), above
+        parts.append(  # the choices: a phone shows it without scrolling past a long menu (17 maneuvers)
+            f'<button type="submit" name="answer" value="" data-key="enter" class="default">'
+            f"{e(q.default)} <kbd>Enter</kbd></button>"
+        )
     typed = q.kind in ("roll", "number") or not q.choices
     if typed:
         field = (
@@ -283,11 +288,6 @@ def question_html(
     if q.unlisted:  # the allies, whom the terminal takes when their whole name is typed
         allies = "".join(f'<button type="submit" name="answer" value="{e(n)}">{e(n)}</button>' for n in q.unlisted)
         parts.append(f'<details class="unlisted"><summary>An ally</summary>{allies}</details>')
-    if q.default is not None and q.kind != "roll":  # what Enter answers, as in the terminal's `[Enter: torso]`
-        parts.append(
-            f'<button type="submit" name="answer" value="" data-key="enter" class="default">'
-            f"{e(q.default)} <kbd>Enter</kbd></button>"
-        )
     return _form(action, token, "".join(parts), "question", "Answer", target, version)
 
 
