@@ -209,7 +209,7 @@ EXIT_CASES: dict[str, Case] = {
         ("--trace", 'expected a JSON object with "trace"', "pass a session file"),
     ),  # fmt: skip
     "2-paths-budget": Case(
-        10, cmd("paths", str(DUEL), "--budget", "0"), exitcodes.USAGE, ("--budget 0", "e.g. --budget 2000")
+        10, cmd("paths", str(DUEL), "--budget", "0"), exitcodes.USAGE, ("--budget 0", "e.g. --budget 6000")
     ),  # fmt: skip
     "2-cards-name": Case(10, cmd("cards", "nope"), exitcodes.USAGE, ("`nope` matches no card", "try one of")),
     "2-cards-deck": Case(

@@ -133,9 +133,9 @@ def _paths(sub: Sub) -> None:
     paths.add_argument(
         "--budget",
         type=int,
-        default=2000,
+        default=6000,
         metavar="N",
-        help="engine states one search may try before a target counts as missed (default 2000)",
+        help="engine states one search may try before a target counts as missed (default 6000)",
     )
     cache_option(paths)
     flow_limit_option(paths)

@@ -24,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.budget < 1:
         print(
-            f"checklist paths: --budget {args.budget}: give 1 or more engine states, e.g. --budget 2000",
+            f"checklist paths: --budget {args.budget}: give 1 or more engine states, e.g. --budget 6000",
             file=sys.stderr,
         )
         return exitcodes.USAGE

@@ -66,6 +66,8 @@ WEAPON_ATTRIBUTES = (
     "weapon-min-st",
     "weapon-unwieldy",  # its min ST carries ‡ (B270)
     "weapon-blocks",  # it has a block: a shield or a cloak
+    "weapon-thrust",  # an attack by thrust (GCS's usage `Thrust`, a TOML weapon's `usage = "thrust"`)
+    "weapon-judo-karate",  # made with Judo or Karate: a bare-hand parry of a weapon at no -3 (B376)
 )
 # read off the sheet and the state; what a rule makes of them is the flow's (rules.flow, own-maneuver)
 DERIVED = (

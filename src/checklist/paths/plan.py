@@ -33,7 +33,7 @@ Mode = Literal["steps", "edges"]
 Target = Edge | str  # an edge, or a step key
 MODES: tuple[Mode, ...] = ("edges", "steps")
 
-BUDGET = 2_000  # engine states one search may expand
+BUDGET = 6_000  # engine states one search may expand (flow/'s edges need 5,000: a search mid-script gets a tenth)
 MAX_ANSWERS = 300  # a script takes no new target past this many answers
 MAX_MISSES = 3  # targets a script may fail to reach before it is closed
 WORK_PER_BUDGET = 500  # all the searches of one plan together: this many engine steps per --budget state
