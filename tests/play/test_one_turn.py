@@ -152,3 +152,14 @@ def test_o_prefers_the_facts_this_step_used(flow: Program) -> None:
     assert session.state.step == "combat.135" and session.overridable() == ["stunned"]
     assert commands.handle("o stun").errors == ()
     assert session.question is not None and session.question.fact == "stunned"
+
+
+def test_o_takes_a_facts_name_in_capitals_as_that_fact(flow: Program) -> None:
+    """At the attack roll the step has read `shock-penalty`: `o Shock` is the fact `shock` all the same."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    commands = Commands(session, lambda: None)
+    for line in ("attack", "torso"):
+        assert commands.handle(line).errors == ()
+    assert "shock-penalty" in session.overridable()
+    assert commands.handle("o Shock").errors == ()
+    assert session.question is not None and session.question.fact == "shock"

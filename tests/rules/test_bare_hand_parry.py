@@ -42,3 +42,12 @@ def test_a_bare_hand_parries_a_weapon_at_minus_3(
     assert known(turn, "bare-hand-parry") == modifier
     assert known(turn, "parry-score") == 9 + modifier
     assert known(turn, "defense-outcome") == outcome
+
+
+def test_a_usage_that_names_a_thrust_is_one(flow: Program, tmp_path: Path) -> None:
+    """GCS writes usages such as `Thrust - Two Handed` and `Main-Gauche Thrust`: thrusts, parried bare-handed at
+    no -3; `Swung - Two Handed` is not."""
+    for usage, modifier in (("Thrust - Two Handed", 0), ("Main-Gauche Thrust", 0), ("Swung - Two Handed", -3)):
+        sword = ('skill = "broadsword"', f'skill = "broadsword"\nusage = "{usage}"')
+        turn = attack(flow, duel(tmp_path, *PUNCH, sword), TYPED)
+        assert known(turn, "bare-hand-parry") == modifier, usage

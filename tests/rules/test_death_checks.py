@@ -56,7 +56,7 @@ def test_at_minus_5_times_hp_the_blow_kills_without_a_check(flow: Program, tmp_p
     assert not [fact for fact in turn.asked if fact in CHECKS] and bruno(turn).dead
 
 
-def test_one_multiple_passed_is_one_check(flow: Program, tmp_path: Path) -> None:
+def test_the_checks_are_the_multiples_passed(flow: Program, tmp_path: Path) -> None:
     """Bruno at -7 (floor(7 / 4) = 1 multiple) takes 9: -16, floor(16 / 4) = 4 multiples: three checks; at
     -10 (2) to -19 (4): two; HP 13 again, at -4 (0) to -13 (1): one (tests/rules/test_injury_rules.py)."""
     for hp, checks in ((-7, 3), (-10, 2)):

@@ -248,3 +248,16 @@ def test_a_ready_offers_the_items_not_the_body(flow: Program) -> None:
         "Broadsword (Swung)", "Broadsword (Thrust)", "Regular Bow (ST13)", "Small Shield (Shield Bash)"
     ]  # fmt: skip
     assert question.default == "Regular Bow (ST13)"
+
+
+def test_a_ready_with_only_the_body_to_offer_offers_it(flow: Program, tmp_path: Path) -> None:
+    """Alice with only a punch (Brawling) takes a Ready: an `item` menu with nothing but body attacks lists them
+    rather than nothing (the only one is taken: `the only weapon is punch`, not `nobody to choose`)."""
+    path = tmp_path / "fists.toml"
+    text = (DATA / "duel-roster.toml").read_text("utf-8")
+    text = text.replace('skill = "broadsword"', 'skill = "brawling"').replace('name = "broadsword"', 'name = "punch"')
+    path.write_text(text, "utf-8")
+    session = Session(flow, at="combat.1", seed=1, roster=load(path), pause=False)
+    session.answer("ready")
+    taken = [(v.step, value) for v in session.state.trace for fact, value, _ in v.used if fact == "ready-weapon"]
+    assert taken and all(value == "punch" for _, value in taken)

@@ -221,3 +221,21 @@ def test_turn_a_in_eight_keys_at_a_laptop(turn_file: Path, browser: Any) -> None
         assert played.shown(browser)["hp"] == {c.name: f"{c.hp}/{c.max_hp}" for c in view.roster.combatants}  # type: ignore[union-attr]
     finally:
         server.stop()
+
+
+def test_enter_in_a_typed_field_sends_what_was_typed_not_the_default() -> None:
+    """A browser's Enter in a form's field submits it by its first submit button (HTML's implicit submission): for a
+    number with a default (`shots`, 1) that must be the field's OK, so that a typed 3 is sent, not Enter's
+    `answer=""`; for a choice, Enter's button comes before the menu (a phone sees it), and there is no field."""
+    import re
+
+    from checklist.present.screen import ChoiceView, QuestionView
+    from checklist.web.page import question_html
+
+    number = QuestionView("number", "How many shots?", "shots", False, None, (), None, default="1")
+    buttons = re.findall(r"<button [^>]*>", question_html(number, "t"))
+    assert buttons[0] == '<button type="submit">' and 'class="default"' in buttons[1]
+    choice = QuestionView("choice", "Where?", "aimed-location", False, None, (ChoiceView("1", "torso", "Torso"),),
+                          None, default="Torso")  # fmt: skip
+    buttons = re.findall(r"<button [^>]*>", question_html(choice, "t"))
+    assert 'class="default"' in buttons[0] and len(buttons) == 2

@@ -195,7 +195,8 @@ class Reader(Ledgers):
             return ()
         if decl.kind == "weapon":
             readied = self.roster.get(self.roster.current, "weapon-name")
-            names = [w.name for w in self.roster.actor.weapons if not (decl.item and w.unarmed)]  # a punch: no Ready
+            weapons = self.roster.actor.weapons
+            names = [w.name for w in weapons if not (decl.item and w.unarmed)] or [w.name for w in weapons]
             return tuple(sorted(names, key=lambda n: n != readied))
         return self.roster.targets()
 

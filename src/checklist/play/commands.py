@@ -169,6 +169,8 @@ class Commands:
         if name in facts:
             return name
         word = name.lower()
+        if word in facts:  # `o Shock`: shock, not shock-penalty
+            return word
         for pool in (self.session.overridable(), facts) if word else ():
             found = _started(pool, word)
             if len(found) == 1:

@@ -35,8 +35,8 @@ def gm_words(program: Program, state: State, text: str) -> str:
 def how_known(known: Known) -> str:
     """How a fact came to be known, in words: `answered at combat.2, per turn`."""
     where = f" at {known.step}" if known.step else ""
-    if known.how == "computed":
-        return f"worked out{where}: {known.work}"
+    if known.how == "computed" or known.how == "assumed" and known.work:  # the weapon: "the readied weapon is X"
+        return f"{'worked out' if known.how == 'computed' else 'assumed'}{where}: {known.work}"
     said = {
         "set": "set on the command line",
         "asked": f"answered{where}",

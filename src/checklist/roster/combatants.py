@@ -354,8 +354,8 @@ def _attribute(weapon: Weapon, sheet: Sheet, what: str) -> Value | None:
         return weapon.defense(what)[0]
     if what == "blocks":  # a shield or a cloak: its block is a number
         return "no" if weapon.defense("block")[0] is None else "yes"
-    if what == "thrust":  # GCS's usage; a TOML weapon without `usage = "thrust"` is a swing
-        return "yes" if slug(weapon.usage) == "thrust" else "no"
+    if what == "thrust":  # GCS's usage (Thrust - Two Handed, Main-Gauche Thrust); a TOML weapon's, else a swing
+        return "yes" if "thrust" in slug(weapon.usage).split("-") else "no"
     if what == "judo-karate":
         return "yes" if slug(weapon.skill) in ("judo", "karate") else "no"
     if what == "unwieldy":  # ‡ after its min ST (B270)

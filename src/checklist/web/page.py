@@ -254,12 +254,15 @@ def question_html(
         parts.append(f'<p class="adds">then adds {e(q.adds)}</p>')
     if q.hint is not None:
         parts.append(f'<p class="hint">{e(q.hint)}</p>')
-    if q.default is not None and q.kind != "roll":  # what Enter answers (the terminal's `[Enter: torso]`), above
-        parts.append(  # the choices: a phone shows it without scrolling past a long menu (17 maneuvers)
+    default = ""
+    if q.default is not None and q.kind != "roll":  # what Enter answers, as in the terminal's `[Enter: torso]`
+        default = (
             f'<button type="submit" name="answer" value="" data-key="enter" class="default">'
             f"{e(q.default)} <kbd>Enter</kbd></button>"
         )
     typed = q.kind in ("roll", "number") or not q.choices
+    if not typed:  # above the choices: a phone shows it without scrolling past a long menu (17 maneuvers)
+        parts.append(default)
     if typed:
         field = (
             '<span class="typed"><label for="typed">Your answer</label> '
@@ -273,6 +276,8 @@ def question_html(
             "Roll <kbd>r</kbd> <kbd>Enter</kbd></button>"
         )
         parts.append(keypad_html(q))
+    if typed:  # after the field's OK: Enter in the field submits the form by its first button, OK (what was typed)
+        parts.append(default)
     if q.choices:
         buttons = []
         for c in q.choices:
