@@ -261,3 +261,19 @@ def test_a_ready_with_only_the_body_to_offer_offers_it(flow: Program, tmp_path: 
     session.answer("ready")
     taken = [(v.step, value) for v in session.state.trace for fact, value, _ in v.used if fact == "ready-weapon"]
     assert taken and all(value == "punch" for _, value in taken)
+
+
+def test_after_a_ready_enter_proposes_an_attack(flow: Program) -> None:
+    """A player's last maneuver is their next default (Enter), but a Ready is done once: combat.23 records
+    `actor.habit[maneuver] = attack` (the habit for the fact `maneuver`, not for its value), so Alice's next turn
+    proposes an Attack with what is now in hand."""
+    session = Session(flow, at="combat.1", seed=7, roster=load(DATA / "duel-roster.toml"), pause=False)
+    until(session, "combat-over", {"maneuver": "ready"})
+    roster = session.state.roster
+    assert roster is not None and roster.habit(ALICE, "maneuver") == "attack"
+    assert roster.get(ALICE, "habit", "maneuver") == "attack"  # read as it is recorded: by the fact's name
+    session.answer("no")
+    until(session, "combat-over", {"maneuver": "do-nothing-b364"})  # Bruno
+    session.answer("no")
+    question = session.question
+    assert question is not None and question.fact == "maneuver" and question.default == "attack"

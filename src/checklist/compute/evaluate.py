@@ -25,6 +25,7 @@ from checklist.graph.program import Program
 from checklist.model.conditions import COMPARE
 from checklist.model.kept import Kept
 from checklist.model.names import slug
+from checklist.model.vocabulary import NAMED_KEYS
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -134,6 +135,9 @@ class Evaluator:
         return self.combatant(expr.role, expr.name, None)
 
     def looked_up(self, expr: m.Lookup) -> tuple[Scalar, str]:
+        named = key_named(expr.column, expr.keys[0]) if expr.table in ROLES else None
+        if named is not None:
+            return self.combatant(expr.table, expr.column, named, named)
         if expr.table in ROLES:
             key, work = self.worked(expr.keys[0])
             return self.combatant(expr.table, expr.column, show(key), work)
@@ -355,3 +359,9 @@ def as_value(value: Scalar) -> tuple[int | str, bool]:
         return value, False
     whole = math.floor(value)
     return whole, whole != value
+
+
+def key_named(attr: str, key: m.Expr) -> str | None:
+    """The key of `ROLE.ATTR[KEY]` as written when ATTR is keyed by a fact's name (`actor.habit[maneuver]`: the
+    habit for `maneuver`, not for its value); None for every other key, which is worked out."""
+    return key.name if attr in NAMED_KEYS and isinstance(key, m.Name) else None

@@ -67,9 +67,7 @@ class Roster:
     def _looked_up(self, who: int, attr: str, key: str | None) -> Value | None:
         sheet, state = self.sheets[who], self.states[who]
         if key is not None:
-            if (
-                attr == "flexible-armor"
-            ):  # is the armor there flexible (blunt trauma, B379)? as the sheet or an answer says
+            if attr == "flexible-armor":  # flexible armor there (blunt trauma, B379): the sheet's, or an answer
                 said = sheet.flexible_at(key)
                 return said if said is not None else dict(state.learned).get(at_key(attr, key))
             if attr == "dr-listed":  # does the sheet list DR at (the first of) `a-or-b`?
@@ -225,6 +223,8 @@ class Roster:
             if not isinstance(value, int):
                 raise RosterError(f"`aimed-at[{key}]` needs a number, not `{value}`")
             return self._changed(who, aim_at=place, aim_turns=value)
+        if attr == "habit":  # `record actor.habit[maneuver] = attack`: what Enter proposes next (after a Ready)
+            return self.remember(who, key, value)
         if attr == "aimed-with":
             return self._changed(who, aim_with=place if _yes(value) else "")
         if attr == "crippled":

@@ -76,6 +76,8 @@ class Condition:
             return self.aim_turns if self.aim_at == slug(key) else 0
         if attr == "aimed-with":
             return "yes" if self.aim_with == slug(key) else "no"
+        if attr == "habit":  # the last answer to the fact `key`: what Enter proposes next (engine/defaults.py)
+            return dict(self.habits).get(key, "")
         return "yes" if slug(key) in self.crippled else "no"
 
     def get(self, attr: str) -> Value:
