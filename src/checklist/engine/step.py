@@ -143,8 +143,12 @@ def recorded(reader: Reader, action: m.Record) -> str | None:
         value = evaluate.constant(reader.program, action.expr)  # `record actor.parries = 0`: a turn has six
         if value is None:
             value = evaluate.as_value(reader.evaluator().value_of(action.expr))[0]
-        named = evaluate.key_named(action.attr, action.key) if action.key is not None else None
-        key = named or (None if action.key is None else evaluate.as_value(reader.evaluator().value_of(action.key))[0])
+        key = None
+        if action.key is not None:  # `habit[maneuver]` names the fact; `wounds[wound-location]` is worked out
+            key = (
+                evaluate.key_named(action.attr, action.key)
+                or evaluate.as_value(reader.evaluator().value_of(action.key))[0]
+            )
     except evaluate.Need as need:
         return reader.ask(need.fact)[0]
     except evaluate.CannotCompute:  # NoRoster included

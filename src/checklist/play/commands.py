@@ -166,11 +166,10 @@ class Commands:
         """The fact `name` names: itself, else the one its start names (`stun`: stunned, `mane`: maneuver rather
         than its compounds), among the facts this step used first, then among all; else which ones it could be."""
         facts = self.session.program.facts
-        if name in facts:
-            return name
         word = name.lower()
-        if word in facts:  # `o Shock`: shock, not shock-penalty
-            return word
+        for exact in (name, word):  # `o Shock`: shock, not shock-penalty
+            if exact in facts:
+                return exact
         for pool in (self.session.overridable(), facts) if word else ():
             found = _started(pool, word)
             if len(found) == 1:
@@ -195,11 +194,9 @@ class Commands:
 
 
 def _started(pool: Iterable[str], word: str) -> list[str]:
-    """The facts of `pool` that `word` names: the fact itself; else those whose name starts with it, or only the
-    shortest when the others are its compounds (`maneuver`, `maneuver-skill`); else those with a word that does."""
+    """The facts of `pool` whose name starts with `word` (not a fact's whole name), or only the shortest when the
+    others are its compounds (`maneuver`, `maneuver-skill`); else those with a word that does."""
     names = list(pool)
-    if word in names:
-        return [word]
     found = [f for f in names if f.startswith(word)]
     if found:
         shortest = min(found, key=len)

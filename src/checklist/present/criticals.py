@@ -56,9 +56,10 @@ def succeeds_on(table: m.Table, dice: str | None, score: int) -> str:
     """`16 or less` as the success table reads it for `score` (a 17 always fails: `21` would say what never
     happens), with the score when the two differ: `16 or less (21, but 17 or more always fails)`."""
     try:
-        low, high = (Dice.parse(dice).low, Dice.parse(dice).high) if dice else (score, score)
+        parsed = Dice.parse(dice) if dice else None
     except DiceError:
-        low, high = score, score
+        parsed = None
+    low, high = (parsed.low, parsed.high) if parsed is not None else (score, score)
     rolls = [r for r in range(low, high + 1) if success(table, Fraction(r), Fraction(score)) in PASSES]
     best = max(rolls, default=score)
     if best < score:
