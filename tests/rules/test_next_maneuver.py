@@ -1,0 +1,46 @@
+"""What Enter proposes at a combatant's next maneuver (step 11) after one that is done once.
+
+A player's last maneuver is their next default, except after a maneuver the flow records as done:
+a Ready (tests/rules/test_ready.py), a Feint, which prepares the next turn's attack (seed 004: "subtract
+your margin of success from the foe's active defense if you attack him ... on your next turn"), and a
+Change Posture, after which an Attack comes next, unless the combatant is crawling or sitting and needs a
+second change to stand (seed 004: "Standing up from a lying position requires two Change Posture
+maneuvers"; "You can switch between kneeling and standing as a step with another maneuver").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from checklist.engine.session import Session
+from checklist.graph.program import Program
+from checklist.roster.load import load
+from tests.rules.test_ready import ALICE, until
+from tests.turns import DATA
+
+
+@pytest.mark.parametrize(
+    ("maneuver", "posture", "proposed"),
+    [
+        ("feint", None, "attack"),
+        ("change-posture", "kneeling", "attack"),
+        ("change-posture", "crawling", "change-posture"),
+        ("change-posture", "sitting", "change-posture"),
+        ("evaluate", None, "evaluate"),  # not done once: the last maneuver is proposed again
+    ],
+)
+def test_after_a_maneuver_done_once_enter_proposes_the_next(
+    flow: Program, maneuver: str, posture: str | None, proposed: str
+) -> None:
+    session = Session(flow, at="combat.1", seed=7, roster=load(DATA / "duel-roster.toml"), pause=False)
+    answers = {"maneuver": maneuver} | ({"new-posture": posture} if posture else {})
+    until(session, "combat-over", answers)
+    roster = session.state.roster
+    assert roster is not None and roster.habit(ALICE, "maneuver") == proposed
+    if posture is not None:
+        assert roster.get(ALICE, "posture") == posture
+    session.answer("no")
+    until(session, "combat-over", {"maneuver": "do-nothing-b364"})  # Bruno
+    session.answer("no")
+    question = session.question
+    assert question is not None and question.fact == "maneuver" and question.default == proposed
