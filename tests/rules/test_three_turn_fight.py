@@ -70,5 +70,5 @@ def test_three_turns_with_a_miss_by_one_a_critical_hit_and_a_crippled_arm(flow: 
     view = fight_view(session)
     assert view is not None
     row = next(r for r in view.combatants if r.name == "Bruno")
-    assert row.hp == -4 and row.wounds == ("torso 6", "torso 4", "right-arm 7 crippled")
+    assert row.hp == -4 and row.wounds == ("torso 10 (6 + 4)", "right-arm 7 crippled")
     assert [line.target for line in view.log] == ["Bruno"] * 3

@@ -116,11 +116,7 @@ def _rows(roster: Roster, log: tuple[AttackLine, ...], program: Program) -> tupl
     for sheet, state in zip(roster.sheets, roster.states, strict=True):
         hp = sheet.number("hp")
         said = conditions(program, sheet, state)
-        wounds = tuple(
-            f"{a.location or 'hit'} {a.injury}" + (" crippled" if a.crippled else "")
-            for a in log
-            if a.target == sheet.name and a.injury
-        )
+        wounds = _wounds([a for a in log if a.target == sheet.name and a.injury])
         rows.append(
             CombatantRow(
                 sheet.name,
@@ -135,6 +131,20 @@ def _rows(roster: Roster, log: tuple[AttackLine, ...], program: Program) -> tupl
             )
         )
     return tuple(rows)
+
+
+def _wounds(blows: list[AttackLine]) -> tuple[str, ...]:
+    """The injury each place took, in the order first hit, summed with its blows shown: `torso 10 (6 + 4)`,
+    `right-arm 7 crippled`."""
+    places: dict[str, list[AttackLine]] = {}
+    for blow in blows:
+        places.setdefault(blow.location or "hit", []).append(blow)
+    return tuple(
+        f"{place} {sum(b.injury or 0 for b in hits)}"
+        + (f" ({' + '.join(str(b.injury) for b in hits)})" if len(hits) > 1 else "")
+        + (" crippled" if any(b.crippled for b in hits) else "")
+        for place, hits in places.items()
+    )
 
 
 @dataclass(frozen=True, slots=True)
