@@ -139,3 +139,13 @@ def test_an_item_fact_is_a_weapon_fact_of_items() -> None:
     facts = {line.fact.name: line.fact for line in statements if isinstance(line, FactLine)}
     assert (facts["ready-weapon"].kind, facts["ready-weapon"].item) == ("weapon", True)
     assert (facts["weapon"].kind, facts["weapon"].item) == ("weapon", False)
+
+
+def test_a_name_stops_before_the_arrow_that_follows_it() -> None:
+    """`if x=a->2`: the name is `a`, not `a-`. A name's hyphenated parts are an atomic group in the grammar:
+    with `(?:-[a-z0-9_]++)*+`, Python 3.11.2 (Debian 12's) gave back the `-` of `->` to the name."""
+    text = 'checklist t "T"\nstart 1\nstep 1 "A"\n  if x=a-b->2\n  if x=a->2\n  go 2\nstep 2 "B"\n  end\n'
+    statements, errors = parse(text, "t.flow")
+    assert errors == []
+    branches = [line for line in statements if isinstance(getattr(line, "jump", None), m.Branch)]
+    assert [(b.jump.condition.value, b.jump.target.number) for b in branches] == [("a-b", 2), ("a", 2)]  # type: ignore[attr-defined]
