@@ -95,7 +95,7 @@ def test_a_dodge_made_exactly_stops_one_hit_and_the_other_two_each_roll_damage(f
         "round 1  Bruno injury 2 (HP 8 → 6)",
     ]  # one line per hit, each with its own damage and injury
     bruno = next(row for row in view.combatants if row.name == "Bruno")
-    assert bruno.wounds == ("torso 5", "torso 2")
+    assert bruno.wounds == ("torso 7 (5 + 2)",)  # summed by place, each hit shown
 
 
 def test_a_failed_dodge_lets_every_hit_through(flow: Program) -> None:
