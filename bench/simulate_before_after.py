@@ -14,6 +14,9 @@ asserted.
 `--sweep N [--jobs J]` plays instead, per round and tree, N duels on J processes as `simulate --fights N
 --jobs J` does (the same fights: their answers and draws are printed), timing the wall and the workers' CPU.
 
+`--before-python` and `--after-python` run each tree on its own interpreter (a venv's `bin/python`): give
+the same folder twice to compare two interpreters.
+
 `--instructions N` counts instead, under valgrind's callgrind, the instructions of N duels of each
 tree ((N duels - 0 duels) / N, each after a warm-up duel and with the tree's built flow cached):
 deterministic (string hashing fixed: PYTHONHASHSEED=0), and blind to the neighbours' load (about a minute
@@ -71,35 +74,35 @@ print(json.dumps({"wall": wall, "cpu": workers.ru_utime + workers.ru_stime, "see
 """
 
 
-def sweep(root: str, fights: int, jobs: int) -> dict[str, Any]:
+def sweep(root: str, fights: int, jobs: int, python: str = sys.executable) -> dict[str, Any]:
     """`simulate --fights N --jobs J` of the duel in a fresh process of `root`: wall and the workers' CPU."""
     env = {**os.environ, "PYTHONPATH": os.path.join(root, "src")}
     done = subprocess.run(
-        [sys.executable, "-c", SWEEP, root, str(fights), str(jobs)], env=env, capture_output=True, text=True, check=True
+        [python, "-c", SWEEP, root, str(fights), str(jobs)], env=env, capture_output=True, text=True, check=True
     )
     result: dict[str, Any] = json.loads(done.stdout)
     return result
 
 
-def child(root: str, fights: int, skirmish: int) -> dict[str, Any]:
+def child(root: str, fights: int, skirmish: int, python: str = sys.executable) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": os.path.join(root, "src")}
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, root, str(fights), str(skirmish)],
+        [python, "-c", CHILD, root, str(fights), str(skirmish)],
         env=env, capture_output=True, text=True, check=True,
     )  # fmt: skip
     result: dict[str, Any] = json.loads(done.stdout)
     return result
 
 
-def instructions(root: str, duels: int) -> int:
+def instructions(root: str, duels: int, python: str = sys.executable) -> int:
     """Instructions a duel of `root`, by callgrind: the flow is built and cached, and the modules compiled, by a
     plain run first; both counts load the setup and play the warm-up duel, so that only the duels differ."""
     # one string hash for every run: with each process's own, the dicts' layout and so the count vary by 1-2%
     env = {**os.environ, "PYTHONPATH": os.path.join(root, "src"), "PYTHONHASHSEED": "0"}
-    subprocess.run([sys.executable, "-c", CHILD, root, "0", "0", "warm"], env=env, capture_output=True, check=True)
+    subprocess.run([python, "-c", CHILD, root, "0", "0", "warm"], env=env, capture_output=True, check=True)
 
     def counted(count: int) -> int:
-        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", CHILD]
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, "-c", CHILD]
         done = subprocess.run(
             [*command, root, str(count), "0", "warm"], env=env, capture_output=True, text=True, check=True
         )
@@ -120,24 +123,28 @@ def main() -> int:
     parser.add_argument("--instructions", type=int, default=0, metavar="N", help="count N duels' instructions")
     parser.add_argument("--sweep", type=int, default=0, metavar="N", help="N duels on --jobs processes per round")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--before-python", default=sys.executable, help="the interpreter BEFORE runs on (this one)")
+    parser.add_argument("--after-python", default=sys.executable, help="the interpreter AFTER runs on (this one)")
     args = parser.parse_args()
+    python = {"before": args.before_python, "after": args.after_python}
     if args.sweep:
         for _ in range(args.rounds):
             for name, root in (("before", args.before), ("after", args.after)):
-                r = sweep(root, args.sweep, args.jobs)
+                r = sweep(root, args.sweep, args.jobs, python[name])
                 print(f"{name}: {args.sweep} duels, --jobs {args.jobs}: {r['wall']:.1f} s wall, "
                       f"{r['cpu']:.1f} CPU s of the workers; answers, draws {r['seen']}", flush=True)  # fmt: skip
         return 0
     if args.instructions:
         for name, root in (("before", args.before), ("after", args.after)):
-            print(f"{name}: {instructions(root, args.instructions) / 1e6:.0f} M instructions a duel", flush=True)
+            count = instructions(root, args.instructions, python[name])
+            print(f"{name}: {count / 1e6:.2f} M instructions a duel", flush=True)
         return 0
     runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
     load = os.getloadavg()[0]
     began = time.perf_counter()
     for _ in range(args.rounds):
         for name, root in (("before", args.before), ("after", args.after)):
-            runs[name].append(child(root, args.fights, args.skirmish))
+            runs[name].append(child(root, args.fights, args.skirmish, python[name]))
     print(f"{args.rounds} rounds, alternating; load average {load:.2f} before, {os.getloadavg()[0]:.2f} after; "
           f"{time.perf_counter() - began:.0f} s")  # fmt: skip
     for kind in ("duel", "skirmish"):
