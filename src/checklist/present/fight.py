@@ -298,9 +298,7 @@ def _hit_events(a: _Attack) -> list[LogLine]:
 
 def _knockback(used: dict[str, Value], yards: int) -> str:
     """`2 yd, DX 12 vs 12: success`, and `falls (lying)` when the DX roll failed (B378)."""
-    dx = used.get("target-dx")
-    against = {"knockback-score": dx - (yards - 1)} if isinstance(dx, int) else {}
-    roll = _roll({**used, **against}, "knockback-dice", "knockback-score", "knockback-outcome")
+    roll = _roll(used, "knockback-dice", "knockback-score", "knockback-outcome")
     fell = ", falls (lying)" if used.get("knockback-falls") == "yes" else ""
     return f"{yards} yd" + (f", DX {roll}" if "knockback-dice" in used else "") + fell
 
@@ -312,9 +310,7 @@ DEATH_CHECKS = (
 
 
 def _knockdown_roll(used: dict[str, Value]) -> str:
-    ht, modifier = used.get("target-ht"), used.get("knockdown-modifier")
-    against = {"knockdown-score": ht + modifier} if isinstance(ht, int) and isinstance(modifier, int) else {}
-    return _roll({**used, **against}, "knockdown-dice", "knockdown-score", "knockdown-outcome")
+    return _roll(used, "knockdown-dice", "knockdown-score", "knockdown-outcome")
 
 
 def _defense(used: dict[str, Value]) -> str:

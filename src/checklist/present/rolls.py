@@ -359,8 +359,12 @@ def _words(
     program: Program, expr: m.Expr, read: Callable[[str], Value | None], attribute: Callable[[m.Attr], Value]
 ) -> str | None:
     """`HT 12 + knockdown and stunning modifier 3`: each fact or sheet number by its label and value;
-    a lone one by its label only (its value is the score)."""
+    a lone one by its label only (its value is the score), unless the flow names a sum as the score
+    (`knockdown-score = target-ht + knockdown-modifier`): then its terms."""
     if isinstance(expr, m.Name):
+        decl = program.facts.get(expr.name)
+        if decl is not None and isinstance(decl.expr, m.BinOp):
+            return _words(program, decl.expr, read, attribute)
         return label(program, expr.name)
     if isinstance(expr, m.Attr) and expr.name in SHEET_NUMBERS:
         return sheet_word(expr.name)
