@@ -29,7 +29,7 @@ def option_scores(session: Session) -> dict[str, int]:
     """The score each option of the pending choice would be rolled against, by option value; empty
     when the choice picks no score (or the game master is overriding a known value)."""
     question = session.state.question
-    if question is None or question.kind != "choice" or question.fact is None or question.override:
+    if question is None or question.kind not in ("choice", "table") or question.fact is None or question.override:
         return {}
     picked = session.program.picks_score.get(question.fact)
     if picked is None:

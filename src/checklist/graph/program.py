@@ -89,7 +89,8 @@ class Program:
         """The choices that pick the ledger a roll is made against, each with that roll and its
         skill: `defense-score = if defense = dodge then dodge-score else if defense = block then
         block-score else parry-score`, which defense-dice is rolled against, makes `defense` one
-        (`{"defense": ("defense-dice", "defense-score")}`): its menu can show each option's score."""
+        (`{"defense": ("defense-dice", "defense-score")}`): its menu can show each option's score. So do the
+        choices of the roll's scope that a line of the skill's ledger reads (`aimed-location`, `_line_choices`)."""
         out: dict[str, tuple[str, str]] = {}
         for roll, calls in self.rolled_against.items():
             for _, call in calls:
@@ -98,7 +99,26 @@ class Program:
                 choice = self._picker(decl.expr) if decl is not None and decl.expr is not None else None
                 if choice is not None and isinstance(skill, m.Name):
                     out.setdefault(choice, (roll, skill.name))
+                if decl is not None:
+                    for line_choice in self._line_choices(decl, self.facts[roll].scope):
+                        out.setdefault(line_choice, (roll, decl.name))
         return out
+
+    def _line_choices(self, skill: m.Fact, scope: m.Scope) -> list[str]:
+        """The choices of the roll's own scope that a line of the skill's ledger reads (`add location-penalty
+        to effective-skill`, and location-penalty reads `aimed-location`): each option comes to its own score."""
+        ledgers = {skill.name} if skill.kind == "ledger" else set()
+        ledgers |= {n.name for n in m.expr_names(skill.expr) if self._is_ledger(n)} if skill.expr else set()
+        lines = [
+            a.fact for step in self.steps.values() for a in step.actions if isinstance(a, m.Add) and a.ledger in ledgers
+        ]
+        read = [n.name for f in dict.fromkeys(lines) if (e := self.facts[f].expr) is not None for n in m.expr_names(e)]
+        asked = (self.facts.get(name) for name in dict.fromkeys(read))
+        return [
+            c.name
+            for c in asked
+            if c is not None and c.kind in ("choice", "table") and c.expr is None and c.scope == scope
+        ]
 
     def _picker(self, expr: m.Expr) -> str | None:
         """The choice fact an if-chain of ledgers tests, `if F = v then LEDGER else ... else LEDGER`,
