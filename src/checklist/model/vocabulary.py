@@ -90,6 +90,8 @@ BODY_KEYED = ("in-body", "location-at", "location-penalty", "location-kind", "na
 KEYED = ("skill", "dr", "dr-listed", "flexible-armor", "in-hand", *KEYED_STATE, *BODY_KEYED, *WEAPON_ATTRIBUTES)
 # read as `no` when the run has no roster or the role names nobody in it: the flow's own table is used
 SHEETLESS_NO = ("has-body", "in-body", "incapacitated")  # no roster: no body of its own, no mortal wound kept
+# `record actor.in-hand = nothing`: the item in hand is dropped (combat.5); a Ready picks it up again (B366)
+DROPPED = "nothing"
 # a choice from this table names a hit location: against a target whose sheet has a body, that body's locations
 BODY_TABLE = "hit-locations"
 # the flow's damage types (injury.flow's damage-type): a roster's DR may differ by them

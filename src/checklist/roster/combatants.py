@@ -10,21 +10,19 @@ immutable value: the session keeps one per state, so undo and resume need nothin
 
 from __future__ import annotations
 
-import math
-import re
 from collections import Counter
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from checklist.model.dice import Dice, DiceError
 from checklist.model.frozen import evolve
 from checklist.model.kept import Kept
 from checklist.model.names import slug
 from checklist.model.visible import brief
-from checklist.model.vocabulary import BODY_KEYED, FLAGS, KEYED_STATE, OWNED, STATE, TRAITS
+from checklist.model.vocabulary import BODY_KEYED, DROPPED, FLAGS, KEYED_STATE, OWNED, STATE, TRAITS
 from checklist.roster.body import location_attribute
 from checklist.roster.condition import Condition
 from checklist.roster.sheet import RosterError, Sheet, Value, Weapon, plain, sheet_of
+from checklist.roster.weapons import weapon_attribute
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -84,7 +82,7 @@ class Roster:
                 return "yes" if named is not None and held is not None and named.item == held.item else "no"
             if attr.startswith("weapon-"):  # the weapon `key`, not the readied one
                 named = _named(sheet, key)
-                return None if named is None else _attribute(named, sheet, attr[len("weapon-") :])
+                return None if named is None else weapon_attribute(named, sheet, attr[len("weapon-") :])
             return dict(sheet.skills).get(slug(key)) if attr == "skill" else None
         if attr in _STATE:
             return state.get(attr)
@@ -111,9 +109,9 @@ class Roster:
             return dict(state.learned).get(attr)
         if attr == "to-ready":
             return _to_ready(sheet, state)
-        if attr == "holding-weapon":  # the readied weapon, unless it is a body part (a punch, a kick)
-            readied = _readied(sheet, state)
-            return "yes" if readied is not None and not readied.unarmed else "no"
+        if attr == "holding-weapon":  # the item in hand, unless it is a body part (a punch, a kick) or dropped
+            held = _named(sheet, state.in_hand)
+            return "yes" if held is not None and not held.unarmed else "no"
         if attr.startswith("weapon-"):
             return _weapon(sheet, state, attr[len("weapon-") :])
         number = sheet.number(attr)
@@ -197,6 +195,8 @@ class Roster:
     def record(self, who: int, attr: str, value: Value, key: str | None = None) -> Roster:
         if key is not None or attr in _KEYED_STATE:
             return self._record_keyed(who, attr, value, key)
+        if attr == "in-hand" and value == DROPPED:  # combat.5: nothing held ready; a Ready picks it up (B366)
+            return self._changed(who, in_hand="")
         if attr in ("readied", "in-hand"):  # the weapon the attack is made with; the one a Ready takes in hand
             names = [w.name for w in self.sheets[who].weapons]
             if value not in names:
@@ -295,10 +295,12 @@ def _put(pairs: tuple[tuple[str, _V], ...], key: str, value: _V) -> tuple[tuple[
 def _has(sheet: Sheet, state: Condition, defense: str) -> Value | None:
     """Whether the sheet gives a parry (with the readied weapon) or a block (with any weapon or a
     shield); None when it does not say.  Whether the defense is open now is the flow's (own-maneuver)."""
+    readied = _readied(sheet, state)
+    if defense == "parry" and readied is not None and not state.in_hand and not readied.unarmed:
+        return "no"  # the readied weapon lies where it was dropped (combat.5: nothing in hand)
     given = sheet.number(defense)
     if given is not None:  # a TOML sheet: `block = 0` is no shield
         return "yes" if given > 0 else "no"
-    readied = _readied(sheet, state)
     weapons = ([readied] if readied is not None else []) if defense == "parry" else list(sheet.weapons)
     if not weapons or any(defense in w.ask for w in weapons):
         return None
@@ -326,60 +328,7 @@ def _named(sheet: Sheet, name: str) -> Weapon | None:
 
 def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:
     weapon = _readied(sheet, state)
-    return None if weapon is None else _attribute(weapon, sheet, what)
-
-
-def _attribute(weapon: Weapon, sheet: Sheet, what: str) -> Value | None:
-    """`weapon-WHAT` of one weapon, as the sheet gives it; None when it does not say."""
-    if what in weapon.ask or (what == "blocks" and "block" in weapon.ask):
-        return None
-    if what == "skill":
-        return weapon.level if weapon.level is not None else dict(sheet.skills).get(slug(weapon.skill))
-    if what in ("ranged", "unarmed"):
-        return "yes" if getattr(weapon, what) else "no"
-    if what == "thrown":  # a knife, a spear: parried (B376), unlike a missile from a bow or a gun
-        return "yes" if weapon.ranged and _thrown(weapon) else "no"
-    if what == "fatigue":
-        return "yes" if slug(weapon.type) == "fat" else "no"
-    if what == "dice":  # how many dice its damage rolls: 2 for "2d+1" (B269)
-        try:
-            return Dice.parse(weapon.damage.strip().lower()).dice
-        except DiceError:
-            return None
-    if what == "armor-divisor":  # a fractional one divides by 1 and multiplies DR (dr-multiplier)
-        return max(1, int(weapon.armor_divisor))
-    if what == "dr-multiplier":  # (0.5) doubles DR, (0.2) x5, (0.1) x10 (B110, B378)
-        return int(1 / weapon.armor_divisor) if weapon.armor_divisor < 1 else 1
-    if what in ("parry", "block"):
-        return weapon.defense(what)[0]
-    if what == "blocks":  # a shield or a cloak: its block is a number
-        return "no" if weapon.defense("block")[0] is None else "yes"
-    if what == "thrust":  # GCS's usage (Thrust - Two Handed, Main-Gauche Thrust); a TOML weapon's, else a swing
-        return "yes" if "thrust" in slug(weapon.usage).split("-") else "no"
-    if what == "judo-karate":
-        return "yes" if slug(weapon.skill) in ("judo", "karate") else "no"
-    if what == "unwieldy":  # ‡ after its min ST (B270)
-        return "yes" if "‡" in weapon.min_st else "no"
-    if what in ("fencing", "unbalanced"):
-        number, letters = weapon.defense("parry")
-        return None if number is None else "yes" if what[0].upper() in letters else "no"
-    if what == "rof":  # shots a turn: "3" is 3, "3x9" (shots x projectiles) 27, "10!" 10; none listed is 1 (B269, B409)
-        numbers = [int(n) for n in re.findall(r"\d+", weapon.rof)]
-        return math.prod(numbers) if numbers else 1
-    if what == "min-st":
-        digits = re.match(r"\d+", weapon.min_st)
-        return int(digits.group()) if digits else None
-    value = getattr(weapon, what, None)
-    return value if isinstance(value, (int, str)) else None
-
-
-THROWN_SKILLS = ("throwing", "bolas", "lasso", "net")  # and every Thrown Weapon (X) (B226, B243)
-
-
-def _thrown(weapon: Weapon) -> bool:
-    """Thrown, as its use (GCS: `Thrown`) or its skill says."""
-    skill = slug(weapon.skill)
-    return "thrown" in slug(weapon.usage) or skill.startswith("thrown-weapon") or skill in THROWN_SKILLS
+    return None if weapon is None else weapon_attribute(weapon, sheet, what)
 
 
 def from_data(data: dict[str, Any], where: str) -> Roster:

@@ -62,6 +62,7 @@ class Condition:
             ("moved and attacked: no parry", self.move_and_attack),
             ("attacked unbalanced: no parry", self.attacked_unbalanced),
             ("weapon unready", self.unready),
+            ("weapon dropped", bool(self.readied) and not self.in_hand),
             ("waiting", self.waiting),
         )
         return tuple(name for name, on in marks if on) + tuple(
