@@ -195,3 +195,14 @@ def test_trained_by_a_master_is_read_from_the_sheet() -> None:
     not -4 (seed 003 step 76, injury.flow's parry-step)."""
     sheet = load(sheet_of("Sora")).sheets[0]
     assert dict(sheet.traits) == {"combat-reflexes": True, "grip-mastery": False, "trained-by-a-master": True}
+
+
+@needs_library
+@pytest.mark.parametrize("attack", ["Natural Attacks (Kick)", "Natural Attacks (Bite)", "Natural Attacks (Punch)"])
+def test_a_kick_leaves_the_hands_to_parry(attack: str) -> None:
+    """Sora (Karate 16) parries 12 with her punch; her kick and bite have no parry (`parry No` on the sheet).
+    After she attacks with either, the readied weapon cannot parry, but her hands still can (B376): the parry
+    is the punch's 12, not none (the playtest: one kick took her parry away)."""
+    roster = load(sheet_of("Sora"))
+    roster = roster.record(0, "readied", attack)
+    assert (roster.get(0, "has-parry"), roster.get(0, "parry")) == ("yes", 12)

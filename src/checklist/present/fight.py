@@ -281,11 +281,13 @@ def _hit_events(a: _Attack) -> list[LogLine]:
             add("stun", "stunned, falls (lying)")
         if used.get("knocked-out") == "yes":
             add("unconscious", "the knockdown check failed by 5 or more")
-    for check, outcome, failed in DEATH_CHECKS:  # one at each multiple of -HP the blow passed (injury.flow)
+    count = used.get("death-checks")
+    for number, (check, outcome, failed) in enumerate(DEATH_CHECKS, 1):  # one a multiple of -HP passed (injury.flow)
+        which = f"{number} of {count}: " if isinstance(count, int) and count > 1 else ""
         if check in used:
-            add("death check", _roll(used, check, "target-ht", outcome))
+            add("death check", which + _roll(used, check, "target-ht", outcome))
         elif failed in used:  # rolled at an earlier question of the step: its dice were not read again
-            add("death check", "failure" if used[failed] == "yes" else "success")
+            add("death check", which + ("failure" if used[failed] == "yes" else "success"))
     if used.get("mortal-wound") == "yes":
         add("mortal wound", "a death check failed by 1 or 2")
     if used.get("died") == "yes":

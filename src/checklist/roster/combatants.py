@@ -117,9 +117,9 @@ class Roster:
         number = sheet.number(attr)
         if number is None and attr == "db-included":  # the sheet's defenses hold no DB unless it says
             return 0
-        if number is None and attr == "parry":  # a sheet from GCS: the readied weapon's parry
-            readied = _readied(sheet, state)
-            return None if readied is None else readied.defense("parry")[0]
+        if number is None and attr == "parry":  # a sheet from GCS: the parrying weapon's parry
+            parrier = _parrier(sheet, state)
+            return None if parrier is None else parrier.defense("parry")[0]
         if number is None and attr == "block":  # the best block of the weapons (a shield's)
             blocks = [b for w in sheet.weapons if (b := w.defense("block")[0]) is not None]
             return max(blocks) if blocks else None
@@ -301,10 +301,20 @@ def _has(sheet: Sheet, state: Condition, defense: str) -> Value | None:
     given = sheet.number(defense)
     if given is not None:  # a TOML sheet: `block = 0` is no shield
         return "yes" if given > 0 else "no"
-    weapons = ([readied] if readied is not None else []) if defense == "parry" else list(sheet.weapons)
+    parrier = _parrier(sheet, state)
+    weapons = ([parrier] if parrier is not None else []) if defense == "parry" else list(sheet.weapons)
     if not weapons or any(defense in w.ask for w in weapons):
         return None
     return "yes" if any(w.defense(defense)[0] is not None for w in weapons) else "no"
+
+
+def _parrier(sheet: Sheet, state: Condition) -> Weapon | None:
+    """What parries: the readied weapon, unless it cannot (a kick, B376) and the item in hand can (a punch)."""
+    readied = _readied(sheet, state)
+    if readied is None or readied.defense("parry")[0] is not None or "parry" in readied.ask:
+        return readied
+    held = _named(sheet, state.in_hand)
+    return held if held is not None and held.defense("parry")[0] is not None else readied
 
 
 def _readied(sheet: Sheet, state: Condition) -> Weapon | None:
