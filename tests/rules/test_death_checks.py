@@ -67,9 +67,9 @@ def test_the_checks_are_the_multiples_passed(flow: Program, tmp_path: Path) -> N
 
 
 def test_the_combat_log_lists_each_death_check(flow: Program, tmp_path: Path) -> None:
-    """The log says each check, numbered (`2 of 3`), then the death: the last with its roll against HT 12 (B348: 15 fails, a
-    critical failure only at 17, 18 or 10 over); the first two were rolled at earlier questions of step 116,
-    whose reads the trace does not keep (the visit's last run read only their outcome)."""
+    """The log says each check, numbered (`2 of 3`), then the death: the last with its roll against HT 12
+    (B348: 15 fails, a critical failure only at 17, 18 or 10 over); the first two were rolled at earlier
+    questions of step 116, whose reads the trace does not keep (the visit's last run read only their outcome)."""
     from checklist.present.fight import fight_events
 
     turn = blow(flow, tmp_path, ("12", "12", "15"))
