@@ -20,6 +20,7 @@ from checklist.engine.session import Session
 from checklist.engine.state import SessionError
 from checklist.graph.program import Program
 from checklist.present.passing import assumed_since, passed_steps
+from checklist.present.screen import screen
 from tests.fuzz.test_random_sessions import good_answer
 from tests.present.test_table_turn import answer_until, table_view
 from tests.turns import DATA
@@ -220,3 +221,38 @@ def test_enter_at_an_override_keeps_a_worked_out_value_following_its_inputs(flow
     reader = Reader.of(flow, session.state)
     assert reader.read("final-skill") == 10 and reader.read("effective-skill") == 10
     reader.release()
+
+
+def test_an_override_given_before_its_scope_begins_is_kept_for_it(flow: Program) -> None:
+    """`o feint-defense` at the attack roll (the playtest: a feint's -3, typed there, was dropped without a word
+    when the defender's branch began, as `per defender` facts are): the defender branch that follows takes it.
+    By hand, Bruno (Dodge 8, Parry 9) defends at dodge 8 - 3 = 5 and parry 9 - 3 = 6; the next attack's defense
+    is his own again (8 and 9). The saved session resumes to the same menu."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    answer_until(session, "attack-dice", {"maneuver": "attack", "aimed-location": "torso"})
+    session.override("feint-defense")
+    session.answer("-3")
+    session.answer("10")  # Alice hits (10 against 15)
+    assert session.question is not None and session.question.fact == "defense"
+    assert {c.value: c.score for c in screen(session).question.choices} == {"dodge": 5, "parry": 6, "none": None}  # type: ignore[union-attr]
+    saved = jr.snapshot(session, jr.digest(flow), ())
+    resumed = jr.restore(jr.parse(json.loads(jr.dumps(saved))), flow, jr.digest(flow)).session
+    assert {c.value: c.score for c in screen(resumed).question.choices}["parry"] == 6  # type: ignore[union-attr]
+    answer_until(session, "combat-over", {"defense": "none", "damage-roll": "3"})
+    session.answer("no")  # Bruno's turn: he does nothing; then Alice attacks again
+    answer_until(session, "combat-over", {"maneuver": "do-nothing-b364"})
+    session.answer("no")
+    answer_until(session, "defense", {"maneuver": "attack", "aimed-location": "torso", "attack-dice": "10"})
+    assert {c.value: c.score for c in screen(session).question.choices} == {"dodge": 8, "parry": 9, "none": None}  # type: ignore[union-attr]
+
+
+def test_an_override_before_the_attack_answers_its_question(flow: Program) -> None:
+    """`o aimed-location` at the maneuver question, `skull`: the attack that follows is aimed there, not asked."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    assert session.question is not None and session.question.fact == "maneuver"
+    session.override("aimed-location")
+    session.answer("skull")
+    session.answer("attack")
+    assert session.question is not None and session.question.fact == "attack-dice"
+    assert session.state.value("aimed-location") == "skull"
+    assert session.state.value("location-penalty") == -7  # B552: the skull, -7

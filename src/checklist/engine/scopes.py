@@ -93,7 +93,7 @@ def forget(
     head, keep_set = (RANK[scope], scope in spare) if scope is not None else (len(RANK), False)
     asked = [a for a in facts if a.step == key and a.how != "set" and a.scope != "combat"] if looped else None
     if not asked:  # the head rule alone
-        kept = [k for k in facts if RANK[k.scope] < head or keep_set and k.how == "set"]
+        kept = [k for k in facts if RANK[k.scope] < head or keep_set and k.how in _GIVEN_AHEAD]
     else:  # and the loop rule: for each rank, the seq of the first fact asked here of that rank or a wider one
         after = [_NO_SEQ] * len(RANK)
         for known in asked:
@@ -103,7 +103,7 @@ def forget(
         kept = [
             k
             for k in facts
-            if ((rank := RANK[k.scope]) < head or keep_set and k.how == "set")
+            if ((rank := RANK[k.scope]) < head or keep_set and k.how in _GIVEN_AHEAD)
             and k.seq <= after[rank]
             and id(k) not in again
         ]
@@ -115,6 +115,20 @@ def forget(
 
 
 _NO_SEQ = 1 << 62  # after every fact's
+_GIVEN_AHEAD = (
+    "set",
+    "override",
+)  # given before their scope began (on the command line, `o FACT`): a spare head keeps them
+
+
+def ahead(scopes: Scopes, visits: tuple[Visit, ...], scope: m.Scope) -> bool:
+    """Whether a fact of `scope` given now is given before its scope begins: the last head passed of its scope or
+    a wider one is a wider one's (a turn's, for an attack's fact), or none was (the run's start)."""
+    for visit in reversed(visits):
+        head = scopes.starts_at(visit.step)
+        if head is not None and not visit.resumed and RANK[head] <= RANK[scope]:
+            return head != scope
+    return True
 
 
 def instance_starts(scopes: Scopes, visits: tuple[Visit, ...], scope: m.Scope) -> tuple[int, int]:
