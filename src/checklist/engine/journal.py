@@ -118,6 +118,8 @@ def _by_location(state: Condition) -> dict[str, Any]:
         out["aimed-at"] = {state.aim_at: state.aim_turns}
     if state.aim_with:
         out["aimed-with"] = state.aim_with
+    if state.feint_at and state.feint:
+        out["feint-on"] = {state.feint_at: state.feint}
     if state.wounds:
         out["wounds"] = dict(state.wounds)
     if state.crippled:

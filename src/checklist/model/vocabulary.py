@@ -80,7 +80,7 @@ DERIVED = (
 ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # `actor.NAME`
 UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed
 # states kept for each hit location: `record target.wounds[wound-location] = ...` (B420-421)
-KEYED_STATE = ("wounds", "crippled", "aimed-at", "aimed-with", "habit")  # by location; Aim: target, weapon; a fact
+KEYED_STATE = ("wounds", "crippled", "aimed-at", "aimed-with", "habit", "feint-on")  # by location; Aim; a fact; a foe
 NAMED_KEYS = frozenset({"habit"})  # keyed by a fact's name, not its value: `actor.habit[maneuver]`
 # what `actor.NAME[KEY]` can read; `actor.weapon-unarmed[NAME]` (any WEAPON_ATTRIBUTES) reads the weapon NAME,
 # not the readied one, and `actor.in-hand[NAME]` says whether NAME is an attack of the item in hand

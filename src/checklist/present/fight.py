@@ -31,6 +31,7 @@ HIT_STARTS = "combat.85"  # Base damage: each hit that lands runs the damage ste
 TURN_ENDS = "combat.135"  # End of turn: `next turn`
 TURN_STARTS = "combat.1"  # Incapacitated or unconscious?: the roll to stay conscious
 READY = "combat.23"  # Ready: chosen, or taken at 27 when the attack's weapon was not ready
+FEINT = "combat.22"  # a Feint: its Quick Contest's margin at the foe
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,11 +207,15 @@ def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack], tu
     timed: list[tuple[int, int, LogLine]] = []  # (trace index, order within it, line)
     readied: set[int] = set()  # the turns whose Ready is logged
     for i, visit in enumerate(trace):
-        if visit.step != TURN_STARTS and visit.step != READY:  # most visits: nothing of the turn's own to log
+        if visit.step != TURN_STARTS and visit.step != READY and visit.step != FEINT:  # most: nothing of the turn's own
             continue
         round_, actor = turns[i] // len(names) + 1, names[turns[i] % len(names)]
         if visit.step == TURN_STARTS and _used((visit,)).get("consciousness-failed") == "yes":  # not out cold already
             timed.append((i, 0, LogLine(round_, "unconscious", actor, "failed the HT roll to stay conscious")))
+        if visit.step == FEINT and "feint-margin" in (used := _used((visit,))):
+            margin, foe = used["feint-margin"], used.get("target", "")
+            said = f"wins the Quick Contest by {margin}" if isinstance(margin, int) and margin > 0 else "fails"
+            timed.append((i, 0, LogLine(round_, "feint", actor, f"{foe}: {said}" if foe else said)))
         if visit.step == READY and turns[i] not in readied:
             readied.add(turns[i])
             timed.append((i, 0, LogLine(round_, "ready", actor, _instead(trace, turns, i))))

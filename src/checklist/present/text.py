@@ -37,6 +37,7 @@ EVENT_WORDS = {  # the event, as the log line says it after the name
     "mortal wound": "mortal wound:",
     "death": "dies",
     "ready": "takes a Ready maneuver",
+    "feint": "feints",
 }
 
 

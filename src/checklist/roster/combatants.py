@@ -225,6 +225,10 @@ class Roster:
             return self._changed(who, aim_at=place, aim_turns=value)
         if attr == "habit":  # `record actor.habit[maneuver] = attack`: what Enter proposes next (after a Ready)
             return self.remember(who, key, value)
+        if attr == "feint-on":  # `record actor.feint-on[target] = feint-margin`: a Feint at `key` (B365)
+            if not isinstance(value, int):
+                raise RosterError(f"`feint-on[{key}]` needs a number, not `{value}`")
+            return self._changed(who, feint_at=place, feint=value)
         if attr == "aimed-with":
             return self._changed(who, aim_with=place if _yes(value) else "")
         if attr == "crippled":

@@ -46,6 +46,7 @@ class Condition:
     habits: tuple[tuple[str, Value], ...] = ()  # their last answer to a fact with a default (a target, a location)
     aim_at: str = ""  # whom their aim_turns of Aim are at (a slug); B364: one target and one weapon
     aim_with: str = ""  # the weapon they aim (a slug)
+    feint_at: str = ""  # whom their Feint was at (a slug): `feint` is its margin, for their next turn's attack (B365)
 
     def flags(self) -> tuple[str, ...]:
         """The conditions a game master reads on the roster line: dead, unconscious, stunned, grappled,
@@ -77,6 +78,8 @@ class Condition:
             return self.aim_turns if self.aim_at == slug(key) else 0
         if attr == "aimed-with":
             return "yes" if self.aim_with == slug(key) else "no"
+        if attr == "feint-on":  # what a Feint at `key` takes off their defenses: at nobody else (B365)
+            return self.feint if self.feint_at == slug(key) else 0
         if attr == "habit":  # the last answer to the fact `key`: what Enter proposes next (engine/defaults.py)
             return dict(self.habits).get(key, "")
         return "yes" if slug(key) in self.crippled else "no"
