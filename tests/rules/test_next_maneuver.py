@@ -14,6 +14,7 @@ import pytest
 
 from checklist.engine.session import Session
 from checklist.graph.program import Program
+from checklist.present.screen import screen
 from checklist.roster.load import load
 from tests.rules.test_ready import ALICE, until
 from tests.turns import DATA
@@ -44,3 +45,22 @@ def test_after_a_maneuver_done_once_enter_proposes_the_next(
     session.answer("no")
     question = session.question
     assert question is not None and question.fact == "maneuver" and question.default == proposed
+
+
+@pytest.mark.parametrize(
+    ("before", "offered"),
+    [
+        ("lying", ["kneeling", "crawling", "sitting", "lying"]),
+        ("kneeling", ["standing", "crouching", "kneeling", "crawling", "sitting", "lying"]),
+    ],
+)
+def test_from_lying_a_change_of_posture_does_not_stand(flow: Program, before: str, offered: list[str]) -> None:
+    """Seed 004, Change Posture: "Standing up from a lying position requires two Change Posture maneuvers: one to
+    rise to crawling, kneeling, or sitting, and another to stand" (the playtest: Donn stood up from lying in one).
+    Lying, Alice's menu has no standing (nor crouching); kneeling, it has every posture."""
+    roster = load(DATA / "duel-roster.toml")
+    roster = roster.record(roster.index("Alice") or 0, "posture", before)
+    session = Session(flow, at="combat.1", seed=7, roster=roster, pause=False)
+    until(session, "new-posture", {"maneuver": "change-posture"})
+    view = screen(session).question
+    assert view is not None and [c.value for c in view.choices] == offered
