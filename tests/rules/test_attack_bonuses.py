@@ -82,6 +82,20 @@ def test_all_out_attack_strong_adds_the_better_of_2_and_1_per_die(flow: Program)
     assert roster is not None and roster.states[1].current_hp == 13 - 6
 
 
+@pytest.mark.parametrize(("option", "bonus"), [("strong", 1), ("determined", 0)])
+def test_a_committed_attacks_strong_bonus_is_asked_and_added(flow: Program, option: str, bonus: int) -> None:
+    """MA100 is not among the seeds: a Committed Attack (Strong) asks its damage bonus (here 1), and only it
+    (the playtest: the bonus was left out without a word). Damage 4 + 1 = 5 basic, 3 penetrating Bruno's DR 2,
+    cutting x1.5 = 4 injury; Determined asks nothing: 4, 2, 3."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    answers = {"maneuver": "committed-attack", "committed-option": option, "aimed-location": "torso",
+               "attack-dice": "8", "defense": "none", "damage-roll": "4", "committed-strong": str(bonus)}  # fmt: skip
+    asked = answer_until(session, "combat-over", answers)
+    assert ("committed-strong" in asked) is (option == "strong")
+    seen = used(session)
+    assert (seen["basic-damage"], seen["penetrating"], seen["injury"]) == (4 + bonus, 2 + bonus, [3, 4][bonus])
+
+
 def test_strong_is_1_per_die_for_a_3_die_weapon_and_mighty_blows_costs_1_fp(flow: Program, tmp_path: Path) -> None:
     """Gorm's great axe is 3d+3: Strong gives +3 (1 per die beats 2). With Mighty Blows (+2, 1 FP):
     damage typed 10, basic damage 10 + 3 + 2 = 15; Pip's torso DR 1: 14 penetrating, x1.5 = 21."""
