@@ -113,3 +113,13 @@ def test_knockback_and_the_fall_are_logged(flow: Program, tmp_path: Path) -> Non
     lines = log(attack(flow, duel(tmp_path), typed, brunos_turn=True))
     assert "round 1  Alice knockback 1 yd, DX 14 vs 13: failure, falls (lying)" in lines
     assert lines[-1].startswith("round 1  Alice knockback")  # the last of the blow (combat.123)
+
+
+def test_knockback_on_a_target_already_lying_says_why_it_rolls_nothing(flow: Program, tmp_path: Path) -> None:
+    """The same blow at Alice already lying (injury.flow's knockback-falls: she cannot fall): no DX roll, and the
+    log says so (the playtest: `knockback 1 yd` with no roll and no reason)."""
+    roster = duel(tmp_path)
+    roster = roster.record(roster.index("Alice") or 0, "posture", "lying")
+    typed = {"aimed-location": "torso", "damage-roll": "9", "knockdown-dice": "10"}
+    lines = log(attack(flow, roster, typed, brunos_turn=True))
+    assert "round 1  Alice knockback 1 yd, already lying: no DX roll" in lines

@@ -64,3 +64,13 @@ def test_from_lying_a_change_of_posture_does_not_stand(flow: Program, before: st
     until(session, "new-posture", {"maneuver": "change-posture"})
     view = screen(session).question
     assert view is not None and [c.value for c in view.choices] == offered
+
+
+def test_the_combat_log_says_the_change_of_posture(flow: Program) -> None:
+    from checklist.present.fight import fight_events
+    from checklist.present.text import log_text
+
+    session = Session(flow, at="combat.1", seed=7, roster=load(DATA / "duel-roster.toml"), pause=False)
+    until(session, "combat-over", {"maneuver": "change-posture", "new-posture": "kneeling"})
+    lines = [log_text(line) for line in fight_events(session) if line.event == "posture"]
+    assert lines == ["round 1  Alice changes posture: kneeling"]

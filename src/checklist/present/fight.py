@@ -32,6 +32,8 @@ TURN_ENDS = "combat.135"  # End of turn: `next turn`
 TURN_STARTS = "combat.1"  # Incapacitated or unconscious?: the roll to stay conscious
 READY = "combat.23"  # Ready: chosen, or taken at 27 when the attack's weapon was not ready
 FEINT = "combat.22"  # a Feint: its Quick Contest's margin at the foe
+POSTURE = "combat.16"  # a Change Posture: the new posture
+OWN_STEPS = frozenset((TURN_STARTS, READY, FEINT, POSTURE))  # a turn's own events, not an attack's
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +209,7 @@ def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack], tu
     timed: list[tuple[int, int, LogLine]] = []  # (trace index, order within it, line)
     readied: set[int] = set()  # the turns whose Ready is logged
     for i, visit in enumerate(trace):
-        if visit.step != TURN_STARTS and visit.step != READY and visit.step != FEINT:  # most: nothing of the turn's own
+        if visit.step not in OWN_STEPS:  # most visits: nothing of the turn's own to log
             continue
         round_, actor = turns[i] // len(names) + 1, names[turns[i] % len(names)]
         if visit.step == TURN_STARTS and _used((visit,)).get("consciousness-failed") == "yes":  # not out cold already
@@ -216,6 +218,8 @@ def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack], tu
             margin, foe = used["feint-margin"], used.get("target", "")
             said = f"wins the Quick Contest by {margin}" if isinstance(margin, int) and margin > 0 else "fails"
             timed.append((i, 0, LogLine(round_, "feint", actor, f"{foe}: {said}" if foe else said)))
+        if visit.step == POSTURE and "new-posture" in (used := _used((visit,))):
+            timed.append((i, 0, LogLine(round_, "posture", actor, str(used["new-posture"]))))
         if visit.step == READY and turns[i] not in readied:
             readied.add(turns[i])
             timed.append((i, 0, LogLine(round_, "ready", actor, _instead(trace, turns, i))))
@@ -307,6 +311,10 @@ def _knockback(used: dict[str, Value], yards: int) -> str:
     """`2 yd, DX 12 vs 12: success`, and `falls (lying)` when the DX roll failed (B378)."""
     roll = _roll(used, "knockback-dice", "knockback-score", "knockback-outcome")
     fell = ", falls (lying)" if used.get("knockback-falls") == "yes" else ""
+    if "knockback-dice" not in used and used.get("knockback-posture") == "lying":
+        fell = ", already lying: no DX roll"
+    elif "knockback-dice" not in used and used.get("knockback-dead") == "yes":
+        fell = ", dead: no DX roll"
     return f"{yards} yd" + (f", DX {roll}" if "knockback-dice" in used else "") + fell
 
 

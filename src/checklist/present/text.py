@@ -38,6 +38,7 @@ EVENT_WORDS = {  # the event, as the log line says it after the name
     "death": "dies",
     "ready": "takes a Ready maneuver",
     "feint": "feints",
+    "posture": "changes posture:",
 }
 
 
