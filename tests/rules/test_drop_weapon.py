@@ -12,9 +12,12 @@ attack gets her menu `dodge 9, parry 11, none`; with it dropped, `dodge 9, none`
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from checklist.engine.session import Session
 from checklist.graph.program import Program
 from checklist.present.screen import screen
+from checklist.roster.load import load
 from tests.present.test_table_turn import answer_until, table_view
 from tests.turns import DATA
 
@@ -67,3 +70,29 @@ def test_without_her_weapon_she_cannot_parry_bruno(flow: Program) -> None:
         answer_until(session, "defense", BRUNO_ATTACKS)
         view = screen(session).question
         assert view is not None and {c.value: c.score for c in view.choices} == menu
+
+
+KICK = '\n[[combatant.weapon]]\nname = "kick"\ndamage = "1d-1"\ntype = "cr"\nskill = "brawling"\nreach = "C,1"\n'
+
+
+def test_after_a_kick_the_sword_in_hand_parries_at_its_own_number(flow: Program, tmp_path: Path) -> None:
+    """Alice (a TOML sheet: Parry 11 with her broadsword) kicks with Brawling: the kick is readied, the sword stays in
+    hand and parries at 11, with no -3 for a bare hand (B376; the review: 8 before, the kick's bare-hand -3). Dropped,
+    and no bare hand that parries (the kick has none), she has no parry."""
+    path = tmp_path / "kick.toml"
+    text = (
+        (DATA / "duel-roster.toml")
+        .read_text("utf-8")
+        .replace("skills = { broadsword = 15 }", "skills = { broadsword = 15, brawling = 13 }")
+    )
+    path.write_text(text + KICK, "utf-8")
+    roster = load(path)
+    alice = roster.index("Alice") or 0
+    kicked = roster.record(alice, "readied", "kick")
+    assert (kicked.get(alice, "has-parry"), kicked.get(alice, "parry"), kicked.get(alice, "parrying-unarmed")) == (
+        "yes",
+        11,
+        "no",
+    )
+    dropped = roster.record(alice, "in-hand", "nothing")
+    assert dropped.get(alice, "has-parry") == "no"

@@ -76,6 +76,8 @@ DERIVED = (
     "aiming-at",  # whom their Aim is at while it lasts (B364); none otherwise
     "to-ready",  # the weapon a Ready would take in hand: the readied one while unready, else another (B366)
     "incapacitated",  # yes: mortally wounded (seed 002, Mortal Wounds); no without a roster
+    # the weapon that parries (the readied one, else the item in hand, else a bare hand: after a kick, B376)
+    *("parrying-unarmed", "parrying-judo-karate", "parrying-fencing"),
 )
 ATTRIBUTES = (*SHEET_NUMBERS, *STATE, *TRAITS, *DERIVED, *WEAPON_ATTRIBUTES)  # `actor.NAME`
 UNARMED_SKILLS = ("boxing", "brawling", "judo", "karate", "wrestling")  # a weapon with one of these is unarmed

@@ -114,12 +114,16 @@ class Roster:
             return "yes" if held is not None and not held.unarmed else "no"
         if attr.startswith("weapon-"):
             return _weapon(sheet, state, attr[len("weapon-") :])
+        if attr.startswith("parrying-"):  # the weapon that parries (_parrier), not the readied one: after a kick
+            parrier = _parrier(sheet, state)
+            return None if parrier is None else weapon_attribute(parrier, sheet, attr[len("parrying-") :])
         number = sheet.number(attr)
         if number is None and attr == "db-included":  # the sheet's defenses hold no DB unless it says
             return 0
-        if number is None and attr == "parry":  # a sheet from GCS: the parrying weapon's parry
+        if attr == "parry":  # the parrying weapon's own, else the sheet's (TOML)
             parrier = _parrier(sheet, state)
-            return None if parrier is None else parrier.defense("parry")[0]
+            own = None if parrier is None else parrier.defense("parry")[0]
+            return own if own is not None else number
         if number is None and attr == "block":  # the best block of the weapons (a shield's)
             blocks = [b for w in sheet.weapons if (b := w.defense("block")[0]) is not None]
             return max(blocks) if blocks else None
@@ -299,9 +303,8 @@ def _put(pairs: tuple[tuple[str, _V], ...], key: str, value: _V) -> tuple[tuple[
 def _has(sheet: Sheet, state: Condition, defense: str) -> Value | None:
     """Whether the sheet gives a parry (with the readied weapon) or a block (with any weapon or a
     shield); None when it does not say.  Whether the defense is open now is the flow's (own-maneuver)."""
-    readied = _readied(sheet, state)
-    if defense == "parry" and readied is not None and not state.in_hand and not readied.unarmed:
-        return "no"  # the readied weapon lies where it was dropped (combat.5: nothing in hand)
+    if defense == "parry" and sheet.weapons and _parrier(sheet, state) is None:
+        return "no"  # the readied weapon lies where it was dropped (combat.5), and no bare hand parries
     given = sheet.number(defense)
     if given is not None:  # a TOML sheet: `block = 0` is no shield
         return "yes" if given > 0 else "no"
@@ -313,12 +316,23 @@ def _has(sheet: Sheet, state: Condition, defense: str) -> Value | None:
 
 
 def _parrier(sheet: Sheet, state: Condition) -> Weapon | None:
-    """What parries: the readied weapon, unless it cannot (a kick, B376) and the item in hand can (a punch)."""
+    """What parries (B376): the readied weapon if it can, and is not lying where it was dropped (combat.5); else the
+    item in hand, else a bare hand that can (a punch after a kick); else the readied one, or None if dropped."""
     readied = _readied(sheet, state)
-    if readied is None or readied.defense("parry")[0] is not None or "parry" in readied.ask:
-        return readied
+    if readied is None:
+        return None
+    dropped = not state.in_hand and not readied.unarmed
     held = _named(sheet, state.in_hand)
-    return held if held is not None and held.defense("parry")[0] is not None else readied
+    tried = (
+        ([] if dropped else [readied]) + ([held] if held is not None else []) + [w for w in sheet.weapons if w.unarmed]
+    )
+    return next((w for w in tried if _parries(sheet, w)), None if dropped else readied)
+
+
+def _parries(sheet: Sheet, weapon: Weapon) -> bool:
+    """Its own parry, or one the flow asks; on a TOML sheet, the sheet's parry is a weapon's, not a kick's."""
+    own = weapon.defense("parry")[0] is not None or "parry" in weapon.ask
+    return own or (sheet.number("parry") is not None and not weapon.unarmed)
 
 
 def _readied(sheet: Sheet, state: Condition) -> Weapon | None:
