@@ -38,6 +38,5 @@ def test_each_location_shows_the_attacks_effective_skill_there(flow: Program) ->
 def test_the_menus_that_show_scores(flow: Program) -> None:
     assert flow.picks_score == {
         "defense": ("defense-dice", "defense-score"),  # the choice picks the ledger
-        "aimed-location": ("attack-dice", "final-skill"),  # a line of the ledger reads it
-        "retreat-style": ("defense-dice", "defense-score"),
-    }
+        "aimed-location": ("attack-dice", "final-skill"),  # a line of the ledger reads it, and it has a default
+    }  # retreat-style, read by a line too, has no default: which skill parries is a fact, not the best number

@@ -106,7 +106,9 @@ class Program:
 
     def _line_choices(self, skill: m.Fact, scope: m.Scope) -> list[str]:
         """The choices of the roll's own scope that a line of the skill's ledger reads (`add location-penalty
-        to effective-skill`, and location-penalty reads `aimed-location`): each option comes to its own score."""
+        to effective-skill`, and location-penalty reads `aimed-location`): each option comes to its own score. Only
+        those with a `default`: Enter keeps taking it, where a choice without one would take the best score, and a
+        question of fact (`retreat-style`: which skill parries) is not a choice of the best number."""
         ledgers = {skill.name} if skill.kind == "ledger" else set()
         ledgers |= {n.name for n in m.expr_names(skill.expr) if self._is_ledger(n)} if skill.expr else set()
         lines = [
@@ -117,7 +119,7 @@ class Program:
         return [
             c.name
             for c in asked
-            if c is not None and c.kind in ("choice", "table") and c.expr is None and c.scope == scope
+            if c is not None and c.kind in ("choice", "table") and c.expr is None and c.scope == scope and c.default
         ]
 
     def _picker(self, expr: m.Expr) -> str | None:
