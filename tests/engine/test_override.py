@@ -21,6 +21,7 @@ from checklist.engine.state import SessionError
 from checklist.graph.program import Program
 from checklist.present.passing import assumed_since, passed_steps
 from checklist.present.screen import screen
+from checklist.roster.load import load
 from tests.fuzz.test_random_sessions import good_answer
 from tests.present.test_table_turn import answer_until, table_view
 from tests.turns import DATA
@@ -256,3 +257,31 @@ def test_an_override_before_the_attack_answers_its_question(flow: Program) -> No
     assert session.question is not None and session.question.fact == "attack-dice"
     assert session.state.value("aimed-location") == "skull"
     assert session.state.value("location-penalty") == -7  # B552: the skull, -7
+
+
+def test_an_override_for_the_second_attack_of_a_turn_is_kept_for_its_defense(flow: Program) -> None:
+    """A second attack (131 -> 28) does not pass the attack's head: `o feint-defense` -3 at 131, after the first
+    attack's defender branch, still reaches the second's defense (Bruno: dodge 8 - 3, parry 9 - 3; the review)."""
+    session = table_view(flow, DATA / "duel-roster.toml")
+    session.override("attacks-left")
+    session.answer("yes")
+    answer_until(session, "attack-still-left", {"maneuver": "attack", "aimed-location": "torso", "attack-dice": "17"})
+    session.override("feint-defense")
+    session.answer("-3")
+    session.answer("yes")
+    answer_until(session, "defense", {"aimed-location": "torso", "attack-dice": "8", "attacks-left": "no"})
+    assert {c.value: c.score for c in screen(session).question.choices} == {"dodge": 5, "parry": 6, "none": None}  # type: ignore[union-attr]
+
+
+def test_an_override_in_a_run_started_mid_turn_is_this_turns(flow: Program) -> None:
+    """A run started at combat.11 is inside Alice's turn: `o drops-weapon` there is this turn's, and Bruno's turn
+    does not inherit it (his mace stays in hand; the review)."""
+    session = Session(flow, at="combat.11", seed=11, roster=load(DATA / "duel-roster.toml"), pause=False)
+    session.override("drops-weapon")
+    session.answer("yes")
+    assert session.state.spare == frozenset()
+    answer_until(session, "combat-over", {"maneuver": "do-nothing-b364"})
+    session.answer("no")
+    answer_until(session, "combat-over", {"maneuver": "do-nothing-b364"})
+    roster = session.state.roster
+    assert roster is not None and roster.states[roster.index("Bruno") or 0].in_hand == "mace"

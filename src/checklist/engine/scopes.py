@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from checklist import model as m
-from checklist.engine.state import Known, drop_stale, learnt_at
+from checklist.engine.state import Frame, Known, State, branch_label, drop_stale, learnt_at
 from checklist.engine.trace import Visit
 from checklist.graph.program import Program
 from checklist.model.jumps import reads
@@ -104,7 +104,7 @@ def forget(
             k
             for k in facts
             if ((rank := RANK[k.scope]) < head or keep_set and k.how in _GIVEN_AHEAD)
-            and k.seq <= after[rank]
+            and (k.seq <= after[rank] or k.how == "override" and k.scope in spare)  # given ahead of this instance
             and id(k) not in again
         ]
     if scope is not None:
@@ -121,14 +121,26 @@ _GIVEN_AHEAD = (
 )  # given before their scope began (on the command line, `o FACT`): a spare head keeps them
 
 
-def ahead(scopes: Scopes, visits: tuple[Visit, ...], scope: m.Scope) -> bool:
-    """Whether a fact of `scope` given now is given before its scope begins: the last head passed of its scope or
-    a wider one is a wider one's (a turn's, for an attack's fact), or none was (the run's start)."""
+def spared(scopes: Scopes, state: State, scope: m.Scope) -> frozenset[m.Scope]:
+    """The state's spared scopes, and `scope` when a fact of it is given before its scope begins (`o FACT`, `ahead`):
+    its first head keeps the answer, as it keeps facts set on the command line (forget)."""
+    if scope != "combat" and ahead(scopes, state.trace, scope, state.frames):
+        return state.spare | {scope}
+    return state.spare
+
+
+def ahead(scopes: Scopes, visits: tuple[Visit, ...], scope: m.Scope, frames: tuple[Frame, ...]) -> bool:
+    """Whether a fact of `scope` given now, inside `frames`, is given before its scope begins: the last head passed
+    of its scope or a wider one, in this branch or around it (a finished branch's are its own), is a wider one's (a
+    turn's, for an attack's fact); with none passed, whether the run started before its scope's head."""
+    branch = branch_label(frames)
     for visit in reversed(visits):
+        if visit.resumed or not branch.startswith(visit.branch):
+            continue
         head = scopes.starts_at(visit.step)
-        if head is not None and not visit.resumed and RANK[head] <= RANK[scope]:
+        if head is not None and RANK[head] <= RANK[scope]:
             return head != scope
-    return True
+    return not visits or scope in scopes.before(visits[0].step)
 
 
 def instance_starts(scopes: Scopes, visits: tuple[Visit, ...], scope: m.Scope) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from checklist.engine import state as st
 from checklist.engine.owned import keeps, learnt
 from checklist.engine.questions import CONTINUE, Answer, BadAnswer, Question, Value
 from checklist.engine.reader import Reader
-from checklist.engine.scopes import Scopes, ahead, forget, instance_starts, override_from
+from checklist.engine.scopes import Scopes, forget, instance_starts, override_from, spared
 from checklist.engine.state import (
     CannotGoOn,
     Event,
@@ -174,9 +174,7 @@ class Session:
             rolls = state.rolls + (1 if rolled else 0)
             keep = keeps(self.program, fact)  # Grip Mastery, a shield: that combatant's; a target: the actor's habit
             roster = learnt(self._reader(state), fact, answer) if keep else state.roster
-            spare = state.spare  # `o FACT` before FACT's scope begins: its first head keeps the answer (scopes.forget)
-            if how == "override" and fact.scope != "combat" and ahead(self.scopes, state.trace, fact.scope):
-                spare |= {fact.scope}
+            spare = spared(self.scopes, state, fact.scope) if how == "override" else state.spare  # `o FACT` ahead
             new = self._settle(
                 evolve(state, facts=known, question=None, decision=None, answered=True, seq=seq, rolls=rolls,
                        roster=roster, spare=spare)
