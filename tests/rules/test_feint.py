@@ -5,7 +5,8 @@ better of their weapon skill and DX (rules.flow, feint-*). "If you fail your rol
 if you succeed, but your foe succeeds by as much as or more than you do, your Feint fails. If you make your roll,
 and your foe fails, subtract your margin of success ... If you and your foe both succeed, but you succeed by more,
 subtract your margin of victory." The roster keeps the margin at that foe (`feint-on`), the defender's
-`feint-defense` takes it off during the attacker's next turn, and the end of that turn (combat.132) clears it.
+`feint-defense` takes it off during the attacker's next turn (combat.1 makes it count), and the start of the turn
+after clears it, whatever the next turn did (stunned, it skips its maneuver).
 
 By hand, tests/data/duel-roster.toml: Alice feints with Broadsword 15; Bruno resists with 13 (Axe/Mace 13, DX 11).
 """
@@ -32,7 +33,7 @@ def feinted(flow: Program, feint: int, resist: int) -> tuple[Session, int]:
     assert asked == ["maneuver", *rolled]  # Bruno is the only foe: not asked
     roster = session.state.roster
     assert roster is not None
-    return session, roster.states[roster.index("Alice") or 0].feint
+    return session, -roster.states[roster.index("Alice") or 0].feint  # negative in the turn it is made
 
 
 @pytest.mark.parametrize(
@@ -72,7 +73,30 @@ def test_the_combat_log_says_the_feint(flow: Program) -> None:
     from checklist.present.fight import fight_events
     from checklist.present.text import log_text
 
-    for feint, resist, said in ((10, 12, "Bruno: wins the Quick Contest by 4"), (16, 3, "Bruno: fails")):
+    for feint, resist, said in (
+        (10, 12, "Bruno: wins the Quick Contest by 4"),
+        (12, 10, "Bruno: wins nothing"),  # 3 against 3: the foe resisted
+        (16, 3, "Bruno: fails"),
+    ):
         session, _ = feinted(flow, feint, resist)
         lines = [log_text(line) for line in fight_events(session) if line.event == "feint"]
         assert lines == [f"round 1  Alice feints {said}"]
+
+
+def test_a_turn_stunned_between_uses_up_the_feint(flow: Program) -> None:
+    """Margin 4; Alice's next turn is a stunned one (`o stunned`: 2 -> 135, no maneuver): the feint counted in that
+    turn and is gone after it, so her attack on the turn after meets Bruno's own Dodge 8 and Parry 9 (the review)."""
+    session, margin = feinted(flow, 10, 12)
+    assert margin == 4
+    session.answer("no")
+    answer_until(session, "combat-over", {"maneuver": "do-nothing-b364"})  # Bruno
+    session.answer("no")
+    session.override("stunned")
+    session.answer("yes")
+    answer_until(session, "combat-over", {"still-stunned": "no"})
+    session.answer("no")
+    answer_until(session, "combat-over", {"maneuver": "do-nothing-b364"})  # Bruno
+    session.answer("no")
+    answer_until(session, "defense", ATTACK)
+    view = screen(session).question
+    assert view is not None and {c.value: c.score for c in view.choices} == {"dodge": 8, "parry": 9, "none": None}

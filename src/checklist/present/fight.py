@@ -216,7 +216,9 @@ def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack], tu
             timed.append((i, 0, LogLine(round_, "unconscious", actor, "failed the HT roll to stay conscious")))
         if visit.step == FEINT and "feint-margin" in (used := _used((visit,))):
             margin, foe = used["feint-margin"], used.get("target", "")
-            said = f"wins the Quick Contest by {margin}" if isinstance(margin, int) and margin > 0 else "fails"
+            failed = used.get("feint-outcome") in ("failure", "critical-failure")
+            said = f"wins the Quick Contest by {margin}" if isinstance(margin, int) and margin > 0 else "wins nothing"
+            said = "fails" if failed else said
             timed.append((i, 0, LogLine(round_, "feint", actor, f"{foe}: {said}" if foe else said)))
         if visit.step == POSTURE and "new-posture" in (used := _used((visit,))):
             timed.append((i, 0, LogLine(round_, "posture", actor, str(used["new-posture"]))))
