@@ -32,7 +32,12 @@ if { ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/nu
     || echo "setup: could not install chromium; the browser tests will be skipped" >&2
 fi
 if [ ! -x .venv/bin/python ]; then
-  "$PY" -m venv .venv || { echo "setup: $PY could not make a venv; trying python3" >&2; rm -rf .venv; python3 -m venv .venv; }
+  if ! "$PY" -m venv .venv; then
+    [ -z "${PYTHON:-}" ] || exit 1  # the interpreter asked for: its error stands
+    echo "setup: $PY could not make a venv; trying python3" >&2
+    rm -rf .venv
+    python3 -m venv .venv
+  fi
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e ".[dev]"

@@ -21,12 +21,12 @@ def test_an_all_out_attack_strong_adds_two_to_the_damage_before_it_is_rolled(flo
     one die, so +2 (flow/injury.flow's strong-damage, max(2, weapon-dice))."""
     session = table_view(flow, DATA / "duel-roster.toml")
     answer_until(session, "damage-roll", {"maneuver": "all-out-attack-all-other", "aoa-option": "strong", **HIT})
-    assert roll_adds(session) == "All-Out Attack (Strong) damage bonus +2"
+    assert roll_adds(session) == "Damage bonus of the Strong option (All-Out or Committed Attack) +2"
     view = screen(session).question
     assert view is not None
     assert paint.question_lines(view, paint.Painter(False), brief=True) == [
         "Roll the damage of the broadsword  (1d6+2: 3 to 8)",
-        "   then adds All-Out Attack (Strong) damage bonus +2",
+        "   then adds Damage bonus of the Strong option (All-Out or Committed Attack) +2",
     ]
 
 
