@@ -74,3 +74,9 @@ def test_the_combat_log_says_the_change_of_posture(flow: Program) -> None:
     until(session, "combat-over", {"maneuver": "change-posture", "new-posture": "kneeling"})
     lines = [log_text(line) for line in fight_events(session) if line.event == "posture"]
     assert lines == ["round 1  Alice changes posture: kneeling"]
+
+
+def test_the_posture_menu_is_the_posture_tables_rows(flow: Program) -> None:
+    """new-posture lists its choices (for the guard on standing and crouching): the rows of posture-rules, in order."""
+    rows = [row.cells[0].lower() for row in flow.tables["posture-rules"].rows]
+    assert list(flow.facts["new-posture"].choices) == rows
