@@ -13,6 +13,8 @@ By hand, tests/data/duel-roster.toml: Alice feints with Broadsword 15; Bruno res
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from checklist.engine.session import Session
@@ -100,3 +102,33 @@ def test_a_turn_stunned_between_uses_up_the_feint(flow: Program) -> None:
     answer_until(session, "defense", ATTACK)
     view = screen(session).question
     assert view is not None and {c.value: c.score for c in view.choices} == {"dodge": 8, "parry": 9, "none": None}
+
+
+def test_the_feint_is_made_with_the_weapon_the_game_master_names(flow: Program, tmp_path: Path) -> None:
+    """`o weapon` at the feint's roll: the feint's skill is that weapon's (the playtest: a feint kept an earlier
+    kick's skill after the punch was named). Alice (Broadsword 15, a Brawling 13 kick) feints with the kick: 13 - 10 =
+    3 against Bruno's 13 - 12 = 1, margin 2; with the sword it is 4 (above)."""
+    from tests.rules.test_drop_weapon import KICK
+
+    path = tmp_path / "kick.toml"
+    skills = ("skills = { broadsword = 15 }", "skills = { broadsword = 15, brawling = 13 }")
+    path.write_text((DATA / "duel-roster.toml").read_text("utf-8").replace(*skills) + KICK, "utf-8")
+    session = table_view(flow, path)
+    answer_until(session, "feint-dice", {"maneuver": "feint"})
+    session.override("weapon")
+    session.answer("kick")
+    answer_until(session, "combat-over", {"feint-dice": "10", "feint-resist-dice": "12"})
+    roster = session.state.roster
+    assert roster is not None and roster.states[roster.index("Alice") or 0].feint == -2
+
+
+def test_the_roll_screen_says_what_the_feint_won(flow: Program) -> None:
+    """After the foe's roll, the screen says the margin and what it does, as the log will (the playtest: only the
+    end table's log said it)."""
+    from checklist.present.rolls import last_roll
+
+    session = table_view(flow, DATA / "duel-roster.toml")
+    answer_until(session, "feint-resist-dice", {"maneuver": "feint", "feint-dice": "10"})
+    session.answer("12")
+    roll = last_roll(session)
+    assert roll is not None and roll.then == "the feint wins by 4: the foe's defenses -4 on the next turn"

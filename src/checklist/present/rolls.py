@@ -24,6 +24,7 @@ from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.vocabulary import SHEET_NUMBERS
 from checklist.present.criticals import critical_line, succeeds_on
+from checklist.present.landed import feint_line, hits_line, landed_line
 from checklist.present.passing import since_answer
 from checklist.present.words import gm_words
 
@@ -63,7 +64,8 @@ def last_roll(session: Session) -> RollView | None:
     known = _values_since(session)
     asked_at = session.history[-2] if len(session.history) > 1 else session.state  # the state the roll was asked in
     whom = branch_target(asked_at.frames) or str(known.get("target") or "")
-    then = _damage(session.program, known, decl.name, whom) or _hits(known, decl.name) or _landed(known, decl.name)
+    then = _damage(session.program, known, decl.name, whom) or hits_line(known, decl.name)
+    then = then or landed_line(known, decl.name) or feint_line(known, decl.name)
     then = then or critical_line(known, decl.name, whom, asked_at.roster)
     said = decl.question if session.pause else gm_words(session.program, asked_at, decl.question)
     roll = RollView(decl.name, said, dice or "", event.value, event.rolled, then=then)
@@ -75,26 +77,6 @@ def last_roll(session: Session) -> RollView | None:
         score, name = _against(session, call.args[2], known, sheet)
         return replace(roll, against=score, against_name=name, outcome=str(outcome))
     return roll
-
-
-def _landed(known: dict[str, Value], roll: str) -> str | None:
-    """A hit location roll: where it landed."""
-    where = known.get("wound-location") if roll == "hit-location-roll" else known.get("random-location")
-    if roll not in ("location-roll", "hit-location-roll") or not where:
-        return None
-    return f"the {str(where).replace('-', ' ')}"
-
-
-def _hits(known: dict[str, Value], roll: str) -> str | None:
-    """Rapid fire: how many shots the attack roll hit with, and how many hits the defense stopped."""
-    shots, hits, landing = known.get("shots-fired"), known.get("hits"), known.get("hits-landing")
-    if not isinstance(shots, int) or shots < 2 or not isinstance(hits, int):
-        return None
-    if roll == "attack-dice":
-        return f"{hits} of {shots} shots hit{'s' if hits == 1 else ''}"
-    if roll == "defense-dice" and isinstance(landing, int):
-        return f"{hits - landing} of {hits} hits stopped · {landing} land{'s' if landing == 1 else ''}"
-    return None
 
 
 def _damage(program: Program, known: dict[str, Value], roll: str, whom: str) -> str | None:
