@@ -80,3 +80,31 @@ def test_the_posture_menu_is_the_posture_tables_rows(flow: Program) -> None:
     """new-posture lists its choices (for the guard on standing and crouching): the rows of posture-rules, in order."""
     rows = [row.cells[0].lower() for row in flow.tables["posture-rules"].rows]
     assert list(flow.facts["new-posture"].choices) == rows
+
+
+@pytest.mark.parametrize(
+    ("tactic", "posture", "maneuver"),
+    [
+        ("aggressive", "lying", "change-posture"),
+        ("aggressive", "sitting", "change-posture"),
+        ("aggressive", "kneeling", "attack"),  # rising from kneeling is a step of the attack (seed 004)
+        ("aggressive", "standing", "attack"),
+        ("defensive", "lying", "change-posture"),
+        ("ranged", "lying", "attack"),  # a shooter shoots from where it lies
+    ],
+)
+def test_a_melee_npc_knocked_down_gets_up_first(flow: Program, tactic: str, posture: str, maneuver: str) -> None:
+    """flow/tactics.flow (the playtest: the Ogre attacked from lying for seven rounds, at -4, B551). From lying the
+    posture menu's Enter is kneeling, which the NPC then attacks from."""
+    from dataclasses import replace
+
+    from checklist.engine.reader import Reader
+
+    roster = load(DATA / "duel-roster.toml")
+    bruno = roster.index("Bruno") or 0
+    sheets = list(roster.sheets)
+    sheets[bruno] = replace(sheets[bruno], tactic=tactic)
+    roster = replace(roster, sheets=tuple(sheets), current=bruno).record(bruno, "posture", posture)
+    assert Reader(flow, (), "combat.11", 1, roster).read("npc-maneuver") == maneuver
+    if maneuver == "change-posture":
+        assert flow.facts["new-posture"].default == "kneeling"
