@@ -78,3 +78,15 @@ def test_the_combat_log_lists_each_death_check(flow: Program, tmp_path: Path) ->
     assert checks == ["1 of 3: success", "2 of 3: success", "3 of 3: 15 vs 12: failure"]
     events = [event for event, _ in said]
     assert events.index("death") > events.index("death check")
+
+
+def test_the_log_keeps_the_flows_order_death_checks_before_the_knockdown(flow: Program, tmp_path: Path) -> None:
+    """Step 116's death checks come before 119's knockdown check, on screen and in the log (the playtest: the log
+    had `stun` before the death checks). Bruno lives through three checks (12, 12, 12 against HT 12) and rolls
+    the knockdown check (10)."""
+    from checklist.present.fight import fight_events
+
+    turn = blow(flow, tmp_path, ("12", "12", "12"))
+    events = [line.event for line in fight_events(turn.session) if line.who == "Bruno"]
+    assert "knockdown" in events and "death check" in events
+    assert max(i for i, e in enumerate(events) if e == "death check") < events.index("knockdown")

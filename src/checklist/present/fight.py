@@ -285,15 +285,10 @@ def _hit_events(a: _Attack) -> list[LogLine]:
         add("shock", f"{shock} to DX and IQ on the next turn")
     if used.get("major-wound") == "yes":
         add("major wound", f"{where.replace('-', ' ')} crippled" if used.get("crippled") == "yes" else "")
-    if used.get("knockdown-check") == "yes":
-        automatic = used.get("knockdown-automatic") == "yes"
-        add("knockdown", "fails without a roll" if automatic else _knockdown_roll(used))
-        if used.get("knockdown-failed") == "yes":
-            add("stun", "stunned, falls (lying)")
-        if used.get("knocked-out") == "yes":
-            add("unconscious", "the knockdown check failed by 5 or more")
     count = used.get("death-checks")
-    for number, (check, outcome, failed) in enumerate(DEATH_CHECKS, 1):  # one a multiple of -HP passed (injury.flow)
+    for number, (check, outcome, failed) in enumerate(
+        DEATH_CHECKS, 1
+    ):  # one a multiple of -HP passed (injury.flow): 116, before 119's knockdown
         which = f"{number} of {count}: " if isinstance(count, int) and count > 1 else ""
         if check in used:
             add("death check", which + _roll(used, check, "target-ht", outcome))
@@ -303,6 +298,13 @@ def _hit_events(a: _Attack) -> list[LogLine]:
         add("mortal wound", "a death check failed by 1 or 2")
     if used.get("died") == "yes":
         add("death")
+    if used.get("knockdown-check") == "yes":
+        automatic = used.get("knockdown-automatic") == "yes"
+        add("knockdown", "fails without a roll" if automatic else _knockdown_roll(used))
+        if used.get("knockdown-failed") == "yes":
+            add("stun", "stunned, falls (lying)")
+        if used.get("knocked-out") == "yes":
+            add("unconscious", "the knockdown check failed by 5 or more")
     knockback = used.get("knockback")
     if isinstance(knockback, int) and knockback > 0:
         add("knockback", _knockback(used, knockback))
