@@ -33,7 +33,8 @@ TURN_STARTS = "combat.1"  # Incapacitated or unconscious?: the roll to stay cons
 READY = "combat.23"  # Ready: chosen, or taken at 27 when the attack's weapon was not ready
 FEINT = "combat.22"  # a Feint: its Quick Contest's margin at the foe
 POSTURE = "combat.16"  # a Change Posture: the new posture
-OWN_STEPS = frozenset((TURN_STARTS, READY, FEINT, POSTURE))  # a turn's own events, not an attack's
+STUNNED = "combat.2"  # Stun recovery: a stunned combatant does nothing this turn (seed 002)
+OWN_STEPS = frozenset((TURN_STARTS, STUNNED, READY, FEINT, POSTURE))  # a turn's own events, not an attack's
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +221,8 @@ def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack], tu
             said = f"wins the Quick Contest by {margin}" if isinstance(margin, int) and margin > 0 else "wins nothing"
             said = "fails" if failed else said
             timed.append((i, 0, LogLine(round_, "feint", actor, f"{foe}: {said}" if foe else said)))
+        if visit.step == STUNNED and _used((visit,)).get("stunned") == "yes":
+            timed.append((i, 0, LogLine(round_, "stunned", actor, "does nothing this turn")))
         if visit.step == POSTURE and "new-posture" in (used := _used((visit,))):
             timed.append((i, 0, LogLine(round_, "posture", actor, str(used["new-posture"]))))
         if visit.step == READY and turns[i] not in readied:

@@ -39,6 +39,7 @@ EVENT_WORDS = {  # the event, as the log line says it after the name
     "ready": "takes a Ready maneuver",
     "feint": "feints",
     "posture": "changes posture:",
+    "stunned": "is stunned:",
 }
 
 
