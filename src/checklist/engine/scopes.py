@@ -115,10 +115,8 @@ def forget(
 
 
 _NO_SEQ = 1 << 62  # after every fact's
-_GIVEN_AHEAD = (
-    "set",
-    "override",
-)  # given before their scope began (on the command line, `o FACT`): a spare head keeps them
+# given before their scope began (on the command line, `o FACT`): a spare head keeps them
+_GIVEN_AHEAD = ("set", "override")
 
 
 def spared(scopes: Scopes, state: State, scope: m.Scope) -> frozenset[m.Scope]:

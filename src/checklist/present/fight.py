@@ -213,17 +213,18 @@ def _events(trace: tuple[Visit, ...], roster: Roster, attacks: list[_Attack], tu
         if visit.step not in OWN_STEPS:  # most visits: nothing of the turn's own to log
             continue
         round_, actor = turns[i] // len(names) + 1, names[turns[i] % len(names)]
-        if visit.step == TURN_STARTS and _used((visit,)).get("consciousness-failed") == "yes":  # not out cold already
+        used = _used((visit,))
+        if visit.step == TURN_STARTS and used.get("consciousness-failed") == "yes":  # not out cold already
             timed.append((i, 0, LogLine(round_, "unconscious", actor, "failed the HT roll to stay conscious")))
-        if visit.step == FEINT and "feint-margin" in (used := _used((visit,))):
+        if visit.step == FEINT and "feint-margin" in used:
             margin, foe = used["feint-margin"], used.get("target", "")
             failed = used.get("feint-outcome") in ("failure", "critical-failure")
             said = f"wins the Quick Contest by {margin}" if isinstance(margin, int) and margin > 0 else "wins nothing"
             said = "fails" if failed else said
             timed.append((i, 0, LogLine(round_, "feint", actor, f"{foe}: {said}" if foe else said)))
-        if visit.step == STUNNED and _used((visit,)).get("stunned") == "yes":
+        if visit.step == STUNNED and used.get("stunned") == "yes":
             timed.append((i, 0, LogLine(round_, "stunned", actor, "does nothing this turn")))
-        if visit.step == POSTURE and "new-posture" in (used := _used((visit,))):
+        if visit.step == POSTURE and "new-posture" in used:
             timed.append((i, 0, LogLine(round_, "posture", actor, str(used["new-posture"]))))
         if visit.step == READY and turns[i] not in readied:
             readied.add(turns[i])
@@ -288,10 +289,8 @@ def _hit_events(a: _Attack) -> list[LogLine]:
         add("shock", f"{shock} to DX and IQ on the next turn")
     if used.get("major-wound") == "yes":
         add("major wound", f"{where.replace('-', ' ')} crippled" if used.get("crippled") == "yes" else "")
-    count = used.get("death-checks")
-    for number, (check, outcome, failed) in enumerate(
-        DEATH_CHECKS, 1
-    ):  # one a multiple of -HP passed (injury.flow): 116, before 119's knockdown
+    count = used.get("death-checks")  # one at each multiple of -HP passed (injury.flow): 116, before 119's knockdown
+    for number, (check, outcome, failed) in enumerate(DEATH_CHECKS, 1):
         which = f"{number} of {count}: " if isinstance(count, int) and count > 1 else ""
         if check in used:
             add("death check", which + _roll(used, check, "target-ht", outcome))

@@ -303,12 +303,12 @@ def _put(pairs: tuple[tuple[str, _V], ...], key: str, value: _V) -> tuple[tuple[
 def _has(sheet: Sheet, state: Condition, defense: str) -> Value | None:
     """Whether the sheet gives a parry (with the readied weapon) or a block (with any weapon or a
     shield); None when it does not say.  Whether the defense is open now is the flow's (own-maneuver)."""
-    if defense == "parry" and sheet.weapons and _parrier(sheet, state) is None:
+    parrier = _parrier(sheet, state) if defense == "parry" else None
+    if defense == "parry" and sheet.weapons and parrier is None:
         return "no"  # the readied weapon lies where it was dropped (combat.5), and no bare hand parries
     given = sheet.number(defense)
     if given is not None:  # a TOML sheet: `block = 0` is no shield
         return "yes" if given > 0 else "no"
-    parrier = _parrier(sheet, state)
     weapons = ([parrier] if parrier is not None else []) if defense == "parry" else list(sheet.weapons)
     if not weapons or any(defense in w.ask for w in weapons):
         return None
@@ -321,7 +321,7 @@ def _parrier(sheet: Sheet, state: Condition) -> Weapon | None:
     readied = _readied(sheet, state)
     if readied is None:
         return None
-    dropped = not state.in_hand and not readied.unarmed
+    dropped = state.weapon_dropped and not readied.unarmed
     held = _named(sheet, state.in_hand)
     tried = (
         ([] if dropped else [readied]) + ([held] if held is not None else []) + [w for w in sheet.weapons if w.unarmed]

@@ -63,12 +63,17 @@ class Condition:
             ("moved and attacked: no parry", self.move_and_attack),
             ("attacked unbalanced: no parry", self.attacked_unbalanced),
             ("weapon unready", self.unready),
-            ("weapon dropped", bool(self.readied) and not self.in_hand),
+            ("weapon dropped", self.weapon_dropped),
             ("waiting", self.waiting),
         )
         return tuple(name for name, on in marks if on) + tuple(
             f"{place.replace('-', ' ')} crippled" for place in self.crippled
         )
+
+    @property
+    def weapon_dropped(self) -> bool:
+        """Nothing held ready though a weapon is readied: dropped at combat.5 (`in-hand = nothing`), until a Ready."""
+        return bool(self.readied) and not self.in_hand
 
     def keyed(self, attr: str, key: str) -> Value:
         """A state kept for each hit location: the injury recorded there, or whether it is crippled."""
