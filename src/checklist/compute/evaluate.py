@@ -67,6 +67,16 @@ class Undecided(Need):
         self.undecided = undecided
 
 
+class Lacking:
+    """Need's twin, given back instead of raised where the engine meets it most (a read of a fact not known yet):
+    an exception makes a frame object for each frame it leaves. `fact` is what to ask first."""
+
+    __slots__ = ("fact",)
+
+    def __init__(self, fact: str) -> None:
+        self.fact = fact
+
+
 class CannotCompute(Exception):
     """The expression has no answer here (no table row, an empty cell): the game master decides."""
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from checklist.compute.evaluate import CannotCompute, Got, Need, Read, Reads, Undecided
+from checklist.compute.evaluate import CannotCompute, Got, Lacking, Need, Read, Reads, Undecided
 from checklist.graph.program import Program
 from checklist.model.kept import Kept
 
@@ -58,21 +58,26 @@ class Recall:
     __slots__ = ("_roots", "_size")
 
     def __init__(self) -> None:
-        self._roots: dict[str, _Node | Done | _Failed | Asks] = {}
+        self._roots: dict[str | int, _Node | Done | _Failed | Asks] = {}  # by fact, or by a record's expression
         self._size = 0
 
-    def recalled(self, fact: str, read: Callable[[Read], Got]) -> Done | Asks | None:
+    def recalled(self, fact: str | int, read: Callable[[Read], Got | Lacking]) -> Done | Asks | Lacking | None:
         """The kept work of `fact` if each read it made reads the same again (or Asks: what a condition it read
         lacked); None to work it out. A read that raises raises here, as it would in the evaluator (which
-        catches nothing)."""
+        catches nothing); one that gives Lacking (an input not known: the evaluator would raise Need) is given
+        back."""
         node = self._roots.get(fact)
+        got: Got | Lacking = None
         while type(node) is _Node:
-            node = node.next.get(read(node.read))
+            got = read(node.read)
+            node = node.next.get(got)  # type: ignore[arg-type]  # a Lacking is no value kept: the walk stops there
+        if node is None and type(got) is Lacking:
+            return got
         if type(node) is _Failed:
             raise CannotCompute(node.why)
         return node  # type: ignore[return-value]
 
-    def kept(self, fact: str, reads: Reads, work: Callable[[], Done]) -> Done:
+    def kept(self, fact: str | int, reads: Reads, work: Callable[[], Done]) -> Done:
         """`work()`, an evaluation that writes its reads into `reads`; they are kept, and what it came to: its
         work, what the evaluator itself refused it with, or the fact a condition it read lacked (Asks: which
         fact to ask for it is found by asking then, as the reads do not say)."""
@@ -89,7 +94,7 @@ class Recall:
         self._keep(fact, reads, worked)
         return worked
 
-    def _keep(self, fact: str, reads: Reads, end: Done | _Failed | Asks | None) -> None:
+    def _keep(self, fact: str | int, reads: Reads, end: Done | _Failed | Asks | None) -> None:
         """Keep the path of `reads`, then `end`; after a read that raised (the last, with nothing it gave),
         that read, so that next time it is made again and raises there."""
         if self._size > LIMIT:

@@ -22,9 +22,18 @@ def success(table: m.Table, roll: Fraction, skill: Fraction) -> str:
     tested = [(table.column(name), values[name]) for name in TESTED if table.column(name) is not None]
     if result is not None:
         for row in table.rows:
-            if all(_holds(row.cells[i], v) for i, v in tested if i is not None and i < len(row.cells)):
+            if _row_holds(row, tested):
                 return row.cells[result].strip()
     return "success" if roll <= skill else "failure"
+
+
+def _row_holds(row: m.Row, tested: list[tuple[int | None, Fraction]]) -> bool:
+    """Whether each tested cell of the row holds its value (a loop, not all(generator): a generator left open
+    costs an exception, GeneratorExit)."""
+    for index, value in tested:
+        if index is not None and index < len(row.cells) and not _holds(row.cells[index], value):
+            return False
+    return True
 
 
 def _holds(cell: str, value: Fraction) -> bool:

@@ -16,6 +16,7 @@ from checklist import model as m
 from checklist.compute.evaluate import (
     CannotCompute,
     Evaluator,
+    Lacking,
     Need,
     NoRoster,
     Read,
@@ -23,17 +24,18 @@ from checklist.compute.evaluate import (
     Worked,
     as_value,
     show,
-)  # fmt: skip
+)
 from checklist.compute.recall import Asks, Done, Recall, recall_for
 from checklist.engine.fits import fits
 from checklist.engine.ledgers import Ledgers
 from checklist.engine.questions import Value
-from checklist.engine.state import Frame, Known, State, branch_target, by_name
+from checklist.engine.roles import Roles
+from checklist.engine.state import Frame, Known, State, by_name
 from checklist.engine.trace import How
 from checklist.graph.program import Program
 from checklist.model.conditions import decide
 from checklist.model.dice import Dice, DiceError
-from checklist.model.vocabulary import BODY_TABLE, SHEETLESS_NO
+from checklist.model.vocabulary import BODY_TABLE
 from checklist.roster.combatants import Roster
 
 ROSTER_ITEM = "combatant"  # `split T for each combatant`: a branch for every combatant of the roster, not asked
@@ -68,7 +70,7 @@ _NO_PRESET: Mapping[str, Value] = MappingProxyType({})
 _aside: list[tuple[tuple[Frame, ...], frozenset[str], frozenset[str]]] = [((), frozenset(), frozenset())]
 
 
-class Reader(Ledgers):
+class Reader(Ledgers, Roles):
     """The facts of one evaluation of a step; `changed` holds what it computed or added."""
 
     __slots__ = (
@@ -125,14 +127,25 @@ class Reader(Ledgers):
     def read(self, fact: str) -> Value | None:
         """The fact's value, computing it if it can; None if it is not known yet."""
         try:
-            return self.value(fact)
-        except Need as need:  # kept for `ask`, which the step calls next to name what to ask
-            self._needed = (fact, need.fact, len(self.changed), self.seq, self.roster)
-            return None
+            got = self.got(fact)
+        except Need as need:
+            got = Lacking(need.fact)
         except CannotCompute:
             return None
+        if type(got) is Lacking:  # kept for `ask`, which the step calls next to name what to ask
+            self._needed = (fact, got.fact, len(self.changed), self.seq, self.roster)
+            return None
+        return got  # type: ignore[return-value]
 
     def value(self, fact: str) -> Value:
+        """The fact's value, computing it if it can; Need names the fact to ask first."""
+        got = self.got(fact)
+        if type(got) is Lacking:
+            raise Need(got.fact)
+        return got  # type: ignore[return-value]
+
+    def got(self, fact: str) -> Value | Lacking:
+        """`value`, but a fact not known (or an input it lacks) is given back as Lacking, not raised as Need."""
         known = self.changed.get(fact) or self._base.get(fact)
         if known is not None and fact not in self._aside:
             self.consulted[fact] = None  # most reads: a fact known as it is (the engine's most frequent call)
@@ -157,7 +170,7 @@ class Reader(Ledgers):
             self.consulted[fact] = None
             return known.value
         if decl is None:
-            raise Need(fact)
+            return Lacking(fact)
         if decl.kind in ("combatant", "weapon") and decl.expr is None:  # `= actor.aiming-at` is worked out
             return self._choose(decl)
         if decl.kind == "roll" and decl.dice_expr is not None and self.dice(decl) is None:
@@ -170,7 +183,7 @@ class Reader(Ledgers):
                     raise
         if self._assumes(decl):
             return self._take(decl, decl.assumed, "assumed", "")
-        raise Need(fact)
+        return Lacking(fact)
 
     def dice(self, decl: m.Fact) -> str | None:
         """The dice a roll fact rolls: fixed, or worked out (`roll of actor.weapon-damage`)."""
@@ -259,57 +272,18 @@ class Reader(Ledgers):
                 lacking = needed[1]
             else:
                 try:
-                    self.value(fact)
+                    got = self.got(fact)
                 except Need as need:
-                    lacking = need.fact
+                    got = Lacking(need.fact)
                 except CannotCompute:
                     return fact, self.failed.get(fact, "")
-                else:
+                if type(got) is not Lacking:
                     return fact, ""  # known after all (nothing to ask)
+                lacking = got.fact
             if lacking == fact:
                 return fact, self.failed.get(fact, "")
             fact = lacking
         return fact, ""  # pragma: no cover - the checker refuses cycles
-
-    # ---- the roster ---------------------------------------------------------------------
-
-    def combatant(self, role: str) -> int:
-        """Which combatant a role names: `actor` is whose turn it is; `target` the combatant
-        of the innermost defender (or combatant-hit) branch."""
-        if self.roster is None:
-            raise NoRoster("no roster")
-        if role == "actor":
-            return self.roster.current
-        name = branch_target(self.frames)
-        decl = self.program.facts.get(role)
-        if name is None and decl is not None and decl.kind == "combatant":
-            name = str(self._input(role))
-        if name is None:
-            raise NoRoster("no target: the defender split names the target")
-        found = self.roster.index(name)
-        if found is None:
-            raise NoRoster(f"`{name}` is not in the roster")
-        return found
-
-    def attribute(self, role: str, attr: str, key: str | None) -> Value:
-        try:
-            who = self.combatant(role)  # raises NoRoster without a roster
-        except NoRoster:
-            if attr in SHEETLESS_NO:  # no sheet, no body of its own: the flow's table is used
-                return "no"
-            raise
-        assert self.roster is not None
-        value = self.roster.get(who, attr, key)
-        if value is None:
-            sheet = self.roster.sheets[who]
-            if attr == "sides-standing":  # a free-for-all: whether it is over is the game master's
-                raise CannotCompute("the roster gives no sides")
-            if attr.startswith("weapon-") and not sheet.weapons:
-                raise CannotCompute(f"the roster does not say: it gives {sheet.name} no weapon")
-            raise CannotCompute(
-                f"the roster does not say: {sheet.name} has no `{attr}`" + (f" for {key}" if key else "")
-            )
-        return value
 
     def next_turn(self) -> None:
         if self.roster is not None:
@@ -342,12 +316,12 @@ class Reader(Ledgers):
 
         return Evaluator(self.program, self._input, holds, self.attribute)
 
-    def _read_again(self, read: Read) -> Value | None:
-        """A read an evaluation made, made again with the same call (Recall)."""
+    def _read_again(self, read: Read) -> Value | Lacking | None:
+        """A read an evaluation made, made again with the same call (Recall); an input not known is Lacking."""
         kind = read[0]
         if kind == "input":  # `_input`, in this frame: a recalled fact's reads are mostly its inputs
             try:
-                return self.value(read[1])
+                return self.got(read[1])
             except CannotCompute as exc:
                 raise self._refused(read[1], exc) from None
         if kind == "read":
@@ -372,7 +346,7 @@ class Reader(Ledgers):
         decl = self.program.facts.get(fact)
         return exc if decl is not None and decl.dice_expr is not None and fact in self.failed else Need(fact)
 
-    def _compute(self, decl: m.Fact) -> Value:
+    def _compute(self, decl: m.Fact) -> Value | Lacking:
         name, busy = decl.name, self._busy
         if name in busy:
             raise CannotCompute(f"`{name}` depends on itself")
@@ -381,11 +355,10 @@ class Reader(Ledgers):
             if decl.table == BODY_TABLE:  # whether it fits reads the target's body: not a read Recall keeps
                 value, work, deps = self._worked_out(decl, self.evaluator().run_unnoted)
             else:  # what it came to the last time what it reads read the same (Recall), else its work
-                recall = self._recall = self._recall or recall_for(self.program)
-                done = recall.recalled(name, self._read_again)
-                if type(done) is Asks:  # a condition it reads lacks a fact, as the evaluator would find
-                    raise Undecided(self.ask(done.fact)[0], done.fact)
-                value, work, deps = done if type(done) is tuple else self._kept(decl, recall)
+                done = self._recalled(name, decl)
+                if type(done) is Lacking:
+                    return done
+                value, work, deps = done  # type: ignore[misc]
         except CannotCompute as why:
             self.failed[name] = str(why)
             raise
@@ -396,12 +369,26 @@ class Reader(Ledgers):
         self.consulted[name] = None
         return value
 
-    def _kept(self, decl: m.Fact, recall: Recall) -> Done:
-        """The fact worked out, its reads noted and kept in `recall` with what it came to."""
+    def recorded_value(self, expr: m.Expr) -> Value | Lacking:
+        """What a `record`'s expression (or key) comes to, recalled as a computed fact's work is."""
+        done = self._recalled(id(expr), expr)  # the program keeps its expressions: their ids stay theirs
+        return done if type(done) is Lacking else done[0]  # type: ignore[index]
+
+    def _recalled(self, key: str | int, of: m.Fact | m.Expr) -> Done | Lacking:
+        """What a fact (or a record's expression) came to the last time its reads read the same (Recall), else
+        its work, its reads noted and kept under `key` with what it came to."""
+        recall = self._recall = self._recall or recall_for(self.program)
+        done = recall.recalled(key, self._read_again)
+        if type(done) is tuple or type(done) is Lacking:
+            return done
+        if type(done) is Asks:  # a condition it reads lacks a fact, as the evaluator would find
+            return Lacking(self.ask(done.fact)[0])
         evaluator = self.evaluator()
         reads, evaluator.reads = evaluator.reads, []
         try:
-            return recall.kept(decl.name, evaluator.reads, lambda: self._worked_out(decl, evaluator.run))
+            if isinstance(of, m.Fact):
+                return recall.kept(key, evaluator.reads, lambda: self._worked_out(of, evaluator.run))
+            return recall.kept(key, evaluator.reads, lambda: (as_value(evaluator.value_of(of))[0], "", ()))
         finally:
             evaluator.reads = reads
 

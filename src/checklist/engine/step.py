@@ -140,15 +140,15 @@ def recorded(reader: Reader, action: m.Record) -> str | None:
     flow runs on (docs/roster.md)."""
     try:
         who = reader.combatant(action.role)
-        value = evaluate.constant(reader.program, action.expr)  # `record actor.parries = 0`: a turn has six
-        if value is None:
-            value = evaluate.as_value(reader.evaluator().value_of(action.expr))[0]
-        key = None
+        constant = evaluate.constant(reader.program, action.expr)  # `record actor.parries = 0`: a turn has six
+        value = reader.recorded_value(action.expr) if constant is None else constant
+        if isinstance(value, evaluate.Lacking):
+            return reader.ask(value.fact)[0]
+        key: Value | evaluate.Lacking | None = None
         if action.key is not None:  # `habit[maneuver]` names the fact; `wounds[wound-location]` is worked out
-            key = (
-                evaluate.key_named(action.attr, action.key)
-                or evaluate.as_value(reader.evaluator().value_of(action.key))[0]
-            )
+            key = evaluate.key_named(action.attr, action.key) or reader.recorded_value(action.key)
+            if isinstance(key, evaluate.Lacking):
+                return reader.ask(key.fact)[0]
     except evaluate.Need as need:
         return reader.ask(need.fact)[0]
     except evaluate.CannotCompute:  # NoRoster included

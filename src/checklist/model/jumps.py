@@ -212,4 +212,7 @@ def dispatch_exits(step: m.Step, index: int, jump: m.Dispatch, tables: Mapping[s
 def chosen(options: Iterable[Exit], value: object) -> Exit | None:
     """The exit of a choose or dispatch that `value` selects, if any."""
     wanted = str(value)
-    return next((e for e in options if e.value == wanted), None)
+    for way in options:  # a loop, not next(generator): a generator left open costs an exception (GeneratorExit)
+        if way.value == wanted:
+            return way
+    return None

@@ -159,7 +159,7 @@ class Roster:
         """How many sides still have someone standing; None (not known) while several stand and the
         roster gives no sides."""
         standing = self.sides_left()
-        if len(standing) > 1 and not any(s.side for s in self.sheets):
+        if len(standing) > 1 and not any([s.side for s in self.sheets]):  # a list: no generator left open
             return None
         return len(standing)
 
@@ -326,7 +326,10 @@ def _parrier(sheet: Sheet, state: Condition) -> Weapon | None:
     tried = (
         ([] if dropped else [readied]) + ([held] if held is not None else []) + [w for w in sheet.weapons if w.unarmed]
     )
-    return next((w for w in tried if _parries(sheet, w)), None if dropped else readied)
+    for weapon in tried:  # a loop, not next(generator): a generator left open costs an exception (GeneratorExit)
+        if _parries(sheet, weapon):
+            return weapon
+    return None if dropped else readied
 
 
 def _parries(sheet: Sheet, weapon: Weapon) -> bool:
@@ -336,7 +339,10 @@ def _parries(sheet: Sheet, weapon: Weapon) -> bool:
 
 
 def _readied(sheet: Sheet, state: Condition) -> Weapon | None:
-    return next((w for w in sheet.weapons if w.name in state.readied), sheet.weapons[0] if sheet.weapons else None)
+    for weapon in sheet.weapons:  # a loop: see _parrier
+        if weapon.name in state.readied:
+            return weapon
+    return sheet.weapons[0] if sheet.weapons else None
 
 
 def _to_ready(sheet: Sheet, state: Condition) -> str | None:
@@ -351,7 +357,10 @@ def _to_ready(sheet: Sheet, state: Condition) -> str | None:
 
 def _named(sheet: Sheet, name: str) -> Weapon | None:
     wanted = slug(name)
-    return next((w for w in sheet.weapons if slug(w.name) == wanted), None) if wanted else None
+    for weapon in sheet.weapons if wanted else ():  # a loop: see _parrier
+        if slug(weapon.name) == wanted:
+            return weapon
+    return None
 
 
 def _weapon(sheet: Sheet, state: Condition, what: str) -> Value | None:

@@ -160,7 +160,10 @@ class Sheet:
     def listed(self, location: str) -> str | None:
         """The first of `a-or-b-or-c` whose DR the sheet lists, or None."""
         given = {loc for loc, _ in self.dr} | {loc for loc, _, _ in self.dr_by_type}
-        return next((w for w in slug(location).split("-or-") if w in given), None)
+        for way in slug(location).split("-or-"):  # a loop, not next(generator): see roster/combatants.py _parrier
+            if way in given:
+                return way
+        return None
 
 
 # ---- a [[combatant]] table ----------------------------------------------------------------
