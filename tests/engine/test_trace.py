@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from checklist.engine import ahead
+from checklist.engine.session import Session
 from checklist.engine.state import Known, State
 from checklist.engine.trace import Decision, Trail, Visit
 from checklist.play.simulate import fight
@@ -32,6 +34,43 @@ def test_a_visit_that_decides_again_keeps_what_it_read_first() -> None:
     again = first.written(("b", "a"), later, GO)
     assert again.used == (("a", 1, "asked"), ("b", 2, "asked"))
     assert again.outcome == "split: no branch; -> combat.2 (go)"
+
+
+def test_a_visit_no_state_holds_is_decided_in_place_and_a_shared_one_in_a_copy() -> None:
+    """The machine decides a visit it has given out in no state (`shared=False`) in place: one object fewer at most
+    visits; a visit of a state given out (the default) is copied, and stays as it was."""
+    known = {"a": _known("a", 1)}
+    private = Visit("combat.1", "", shared=False)
+    assert private.written(("a",), known, GO) is private and private.outcome == "-> combat.2 (go)"
+    shared = Visit("combat.1", "")
+    decided = shared.written(("a",), known, GO)
+    assert decided is not shared and shared.outcome == "" and shared.used == ()
+    assert decided.outcome == "-> combat.2 (go)" and decided.shared
+
+
+def _visits(state: State) -> list[tuple[str, str, tuple[object, ...]]]:
+    return [(v.step, v.outcome, v.used) for v in state.trace]
+
+
+def test_the_states_given_out_keep_their_visits_as_they_were() -> None:
+    """Each state the session gave out (its history: undo goes back to them) keeps its visits as they were when
+    it was given out, though the machine decides the visits of its own run in place: after more answers, and
+    after a fork (the menu's scores) answers on from the last."""
+    setup = load_setup(Spec((str(ROOT / "tests" / "data" / "duel-sides.toml"),), (str(FLOW),)))
+    session = Session(setup.program, facts=dict(setup.facts), seed=fight_seed(7, 3), roster=setup.roster,
+                      pause=False, scopes=setup.scopes)  # fmt: skip
+    seen = []
+    for _ in range(25):
+        assert session.question is not None
+        seen.append(_visits(session.state))
+        assert fight._answer(session, session.question, []) == ""
+    tried = ahead.fork(session)
+    for _ in range(5):
+        assert tried.question is not None
+        fight._answer(tried, tried.question, [])
+    assert len(session.history) == len(seen) + 1 and _visits(tried.state) != _visits(session.state)
+    assert [_visits(state) for state in session.history[:-1]] == seen
+    assert all(not v.decided for v in (state.trace[-1] for state in session.history[1:]))  # each at its question
 
 
 def test_visits_are_equal_by_what_they_say() -> None:

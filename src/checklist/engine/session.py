@@ -21,18 +21,7 @@ from checklist.engine.owned import keeps, learnt
 from checklist.engine.questions import CONTINUE, Answer, BadAnswer, Question, Value
 from checklist.engine.reader import Reader
 from checklist.engine.scopes import Scopes, forget, instance_starts, override_from, spared
-from checklist.engine.state import (
-    CannotGoOn,
-    Event,
-    Finish,
-    Frame,
-    Known,
-    Observer,
-    SessionError,
-    State,
-    dependents,
-    evolve,
-)
+from checklist.engine.state import CannotGoOn, Event, Finish, Known, Observer, SessionError, State, evolve
 from checklist.engine.step import Going, evaluated, split_statement, step_move
 from checklist.engine.trace import Decision, How, Trail, Visit
 from checklist.graph.program import Program
@@ -88,6 +77,7 @@ class Session:
         spare = self.scopes.before(start) if known else frozenset()
         empty = State(start, facts=tuple(known), spare=spare, roster=roster)
         self._start = self._visit(empty, start, rules=False)
+        self._start.trail.visit.shared = True  # type: ignore[union-attr]  # a re-run from the start runs it again
         self.history: list[State] = [self._settle(self._start)]
         self.events: list[Event] = []
 
@@ -184,7 +174,7 @@ class Session:
 
     def _replaced(self, state: State, fact: m.Fact, answer: Value, how: How, seq: int) -> tuple[Known, ...]:
         """The facts after an answer: an override also drops what was worked out from the old value."""
-        stale = dependents(state.facts, fact.name) if how == "override" else set()
+        stale = st.dependents(state.facts, fact.name) if how == "override" else set()
         old = st.by_name(state.facts).get(fact.name)
         gone = stale | {fact.name} if old is not None else stale
         kept = tuple(k for k in state.facts if k.fact not in gone) if gone else state.facts
@@ -277,7 +267,7 @@ class Session:
         """Run the current step until it asks something, or decides and must show it first."""
         for _ in range(10_000):  # a guard against flows whose splits finish without a visit
             if state.finished is not None:
-                return state
+                break
             decision = self._going.decision(state)
             if decision is None:
                 reader = self._reader(state)
@@ -292,13 +282,19 @@ class Session:
                 else:
                     state = state.evaluated(consulted, reader.roster, reader.acted)
                 if need is not None:
-                    return evolve(state, question=need.question, decision=None)
+                    state = evolve(state, question=need.question, decision=None)
+                    break
                 assert decision is not None
             shown = self.pause and (not state.answered or self.program.steps[state.step].cards)
             if shown and decision.kind != "stuck":
-                return evolve(state, question=CONTINUE, decision=decision)
+                state = evolve(state, question=CONTINUE, decision=decision)
+                break
             state = self._apply(state, decision)
-        raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover
+        else:
+            raise SessionError("the flow runs in circles without a step to show")  # pragma: no cover
+        if state.trail is not None:  # the state is given out: its visit is decided in a copy from now on
+            state.trail.visit.shared = True
+        return state
 
     def _reader(self, state: State) -> Reader:
         """`Reader.of(...)`, its arguments in order: a reader is made at every visit."""
@@ -349,7 +345,8 @@ class Session:
         assert state.trail is not None
         last = state.trail.visit
         # by_name keeps the facts of the step just evaluated: no dict is made
-        trail = Trail(state.trail.prev, last.written(state.consulted, st.by_name(state.facts), decision))
+        written = last.written(state.consulted, st.by_name(state.facts), decision)
+        trail = state.trail if written is last else Trail(state.trail.prev, written)
         if decision.kind == "jump":
             assert decision.target is not None
             return self._arrive(state, decision.target, trail)
@@ -372,7 +369,7 @@ class Session:
             why = f"step {step.key} splits to {jump.target}, which does not exist"
             return evolve(state, finished=Finish("stuck", why))
         assert target is not None
-        frame = Frame(
+        frame = st.Frame(
             step.key, decision.statement, target, until, jump.returns, jump.item, decision.names, 0, state.facts
         )
         if not decision.names:  # nobody: the split is over before it began
@@ -398,7 +395,7 @@ class Session:
             observer.visited(key)
         facts, spare = forget(self.scopes, state.facts, state.spare, key) if rules else (state.facts, state.spare)
         branch = st.branch_label(state.frames)
-        trail = Trail(after if after is not None else state.trail, Visit(key, branch))
+        trail = Trail(after if after is not None else state.trail, Visit(key, branch, shared=False))
         return state.arriving(key, trail, facts, spare)
 
     def _branch_done(self, state: State) -> State:
@@ -410,7 +407,7 @@ class Session:
         state = evolve(state, frames=state.frames[:-1], facts=facts)
         if frame.goes_on is not None:
             return self._arrive(state, frame.goes_on)
-        trail = Trail(state.trail, Visit(frame.step, st.branch_label(state.frames), resumed=True))
+        trail = Trail(state.trail, Visit(frame.step, st.branch_label(state.frames), resumed=True, shared=False))
         return state.visiting(frame.step, frame.statement + 1, trail)
 
 

@@ -62,20 +62,26 @@ class Visit:
     up when first asked for, from the names read and the facts by name it decided with (by_name's, never
     changed): a simulated fight's report reads the visits of its last rounds only."""
 
-    __slots__ = ("step", "branch", "resumed", "_read", "_known", "_used", "decided")
+    __slots__ = ("step", "branch", "resumed", "_read", "_known", "_used", "decided", "shared")
 
-    def __init__(self, step: str, branch: str, resumed: bool = False) -> None:
+    def __init__(self, step: str, branch: str, resumed: bool = False, shared: bool = True) -> None:
         self.step, self.branch, self.resumed = step, branch, resumed
         self._read: tuple[str, ...] = ()
         self._known: Mapping[str, Learnt] | None = None
         self._used: Used | None = ()
         self.decided: tuple[Decision, ...] = ()  # what it decided, in order (again after a split)
+        # False: only the machine's run that made it holds it (no state it gave out): decided in place (`decide`)
+        self.shared = shared
 
     def written(self, read: tuple[str, ...], known: Mapping[str, Learnt], decision: Decision) -> Visit:
-        """This visit with what it read (`visit_used`) and what it decided written up."""
+        """This visit with what it read (`visit_used`) and what it decided written up: itself, when no state
+        given out holds it and it decides for the first time (most visits); else a copy."""
+        if not self.shared and not self.decided:
+            self.decided, self._read, self._known, self._used = (decision,), read, known, None
+            return self
         new = _NEW(Visit)
         new.step, new.branch, new.resumed, new.decided = self.step, self.branch, self.resumed, (*self.decided, decision)
-        new._read, new._known, new._used = read, known, None
+        new._read, new._known, new._used, new.shared = read, known, None, True
         if self.decided:  # it decides again (after a split): what it read before comes first
             seen = {u[0] for u in self.used}
             new._used = self.used + tuple(u for u in new.used if u[0] not in seen)
