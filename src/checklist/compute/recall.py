@@ -127,4 +127,8 @@ _RECALLS: Kept[Program, Recall] = Kept(100)
 
 def recall_for(program: Program) -> Recall:
     """The program's Recall, made once."""
-    return _RECALLS.made(program, lambda _: Recall())
+    return _RECALLS.made(program, _recall)
+
+
+def _recall(_: Program) -> Recall:  # not a lambda: recall_for is asked at most visits
+    return Recall()
