@@ -3,7 +3,6 @@ line read in order, plus the game master's correction (Known.adjust). The Reader
 
 from __future__ import annotations
 
-from collections.abc import Container
 from typing import TYPE_CHECKING, Protocol
 
 from checklist.compute.evaluate import CannotCompute, Need
@@ -27,11 +26,11 @@ class _Reading(Protocol):
     _base: dict[str, Known]
     step: str
     seq: int
-    _aside: Container[str]
+    _summed: dict[str, tuple[tuple[tuple[str, str], ...], int, int]]
 
     def value(self, fact: str) -> Value: ...
 
-    def _sum(self, current: Known, lines: tuple[tuple[str, str], ...]) -> tuple[int, tuple[Known, ...] | None]: ...
+    def _sum(self, ledger: str, lines: tuple[tuple[str, str], ...], adjust: int) -> int: ...
 
 
 class Ledgers:
@@ -49,57 +48,33 @@ class Ledgers:
         lines = current.lines
         if fact not in [line for line, _ in lines]:
             lines += ((fact, self.step),)
-        total, read = self._sum(current, lines)
-        grown = self.changed[ledger] = _GROWN(current, lines, total)
-        _remember(grown, read, total)
+        self.changed[ledger] = _GROWN(current, lines, self._sum(ledger, lines, current.adjust))
 
     def ledger(self: _Reading, name: str) -> int:
         current = self.changed.get(name) or self._base.get(name)
         if current is None:
             return 0
-        total, read = self._sum(current, current.lines)
+        total = self._sum(name, current.lines, current.adjust)
         if total != current.value:
-            current = self.changed[name] = evolve(current, value=total)
-        _remember(current, read, total)
+            self.changed[name] = evolve(current, value=total)
         return total
 
-    def _sum(
-        self: _Reading, current: Known, lines: tuple[tuple[str, str], ...]
-    ) -> tuple[int, tuple[Known, ...] | None]:
-        """The sum of `lines` read in order (as a step that reads the ledger reads each), plus the ledger's adjust;
-        and the lines' Knowns, when each was known as it is (a ledger, or a split's item, is not). When `current`
-        was summed from lines that are still the same Knowns, its sum is taken and only the lines after them read."""
-        start, total, read = 0, current.adjust, _SUMMED.get(id(current))
-        if read is not None and read[0] is current:  # its lines begin `lines`: a line is only ever added
-            changed, base, aside, consulted = self.changed, self._base, self._aside, self.consulted
-            for (fact, _), was in zip(lines, read[1], strict=False):
-                if (changed.get(fact) or base.get(fact)) is not was or fact in aside:
-                    break
-                consulted[fact] = None  # read, as the sum reads each line
-            else:
-                start, total = len(read[1]), current.adjust + read[2]
-        knowns: list[Known] | None = list(read[1]) if read is not None and start else []
+    def _sum(self: _Reading, ledger: str, lines: tuple[tuple[str, str], ...], adjust: int) -> int:
+        """The sum of `lines` read in order (as a step that reads the ledger reads each), plus `adjust`. A line
+        read once reads the same for the rest of this reader, a ledger aside: a sum that only adds lines to the
+        last one this reader made of the ledger reads the new lines alone."""
+        summed = self._summed.get(ledger)
+        start, total = 0, adjust
+        if summed is not None and summed[1] == adjust and lines[: len(summed[0])] == summed[0]:
+            start, total = len(summed[0]), summed[2]
+        ledgers, plain = self.program.ledgers, True
         for fact, _step in lines[start:]:
             try:
                 value = self.value(fact)
             except CannotCompute:  # a line worked out before, forgotten since (an override): ask it
                 raise Need(fact) from None
             total += value if isinstance(value, int) else 0
-            if knowns is not None:
-                known = self.changed.get(fact) or self._base.get(fact)
-                knowns = None if known is None or fact in self._aside else [*knowns, known]
-        return total, tuple(knowns) if knowns is not None else None
-
-
-_SUMMED: dict[int, tuple[Known, tuple[Known, ...], int]] = {}  # by a ledger's Known: its lines' Knowns, their sum
-
-
-def _remember(ledger: Known, lines: tuple[Known, ...] | None, total: int) -> None:
-    """Keep what `ledger` (a Known) was summed from, and the sum less its adjust, for the next `_sum` of it: a turn
-    adds line after line to a ledger, and reads it again at later steps. An entry holds its Known (an id is
-    not reused while it is kept); past 20,000 entries they are all dropped."""
-    if lines is None:
-        return
-    if len(_SUMMED) > 20_000:
-        _SUMMED.clear()
-    _SUMMED[id(ledger)] = (ledger, lines, total - ledger.adjust)
+            plain = plain and fact not in ledgers
+        if plain:
+            self._summed[ledger] = (lines, adjust, total)
+        return total

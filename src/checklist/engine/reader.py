@@ -75,7 +75,7 @@ class Reader(Ledgers, Roles):
 
     __slots__ = (
         "program", "roster", "frames", "_aside", "_base", "step", "seq", "changed", "consulted", "failed", "acted",
-        "compute", "assume", "preset", "_busy", "_made", "_recall", "_needed",
+        "compute", "assume", "preset", "_busy", "_made", "_recall", "_needed", "_summed",
     )  # fmt: skip
 
     @classmethod
@@ -116,6 +116,7 @@ class Reader(Ledgers, Roles):
         self._busy: set[str] = set()
         self._made: Evaluator | None = None
         self._recall: Recall | None = None  # the program's, taken when a fact is first worked out
+        self._summed: dict[str, tuple[tuple[tuple[str, str], ...], int, int]] = {}  # each ledger's last sum here
         self._needed: tuple[str, str, int, int, Roster | None] | None = None  # read's last Need: (fact, input, ...)
 
     @property
