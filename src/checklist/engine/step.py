@@ -65,6 +65,16 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
             reader.acted += 1
     for index in range(state.statement, len(step.jumps)):
         jump = step.jumps[index]
+        if type(jump) is m.Go:  # most steps end with one: its decision is made once (_decided keeps it)
+            gone = _GONE.get(jump)
+            if gone is not None and gone[0] is program.steps:
+                return None, gone[1]
+            way = take(step, index, jump, read, program.tables, program.steps)
+            assert isinstance(way, Exit)
+            decision = _decided(program, step, jump, way, state, read)
+            if decision.kind == "jump":
+                _GONE.put(jump, (program.steps, decision))
+            return None, decision
         if isinstance(jump, m.Split):
             return _split(program, step, index, jump, state, reader)
         if isinstance(jump, m.Branch) and jump.target.special == "return" and not state.frames:
@@ -248,6 +258,7 @@ def _decided(
 
 
 _JUMPS: Kept[Exit, tuple[dict[str, m.Step], Decision]] = Kept(100_000)
+_GONE: Kept[m.Go, tuple[dict[str, m.Step], Decision]] = Kept(100_000)
 
 
 def _to(program: Program, step: m.Step, way: Exit, state: State, why: str | None = None) -> Decision:
