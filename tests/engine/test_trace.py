@@ -73,6 +73,34 @@ def test_the_states_given_out_keep_their_visits_as_they_were() -> None:
     assert all(not v.decided for v in (state.trace[-1] for state in session.history[1:]))  # each at its question
 
 
+class _Keeper:
+    """An observer that keeps the states it is told of (no `keeps_states = False`), with what their last visits
+    said then."""
+
+    def __init__(self) -> None:
+        self.told: list[tuple[State, str]] = []
+
+    def visited(self, step: str) -> None:
+        pass
+
+    def decided(self, before: State, decision: Decision, after: State) -> None:
+        self.told += [(before, before.trace[-1].outcome), (after, after.trace[-1].outcome)]
+
+
+def test_an_observer_that_keeps_states_sees_them_as_they_were_when_told() -> None:
+    """With an observer that keeps the states (the Observer protocol's default), the session decides every visit in
+    a copy: none of the states it was told of changes afterwards."""
+    setup = load_setup(Spec((str(ROOT / "tests" / "data" / "duel-sides.toml"),), (str(FLOW),)))
+    keeper = _Keeper()
+    session = Session(setup.program, facts=dict(setup.facts), seed=fight_seed(7, 3), roster=setup.roster,
+                      pause=False, scopes=setup.scopes, observers=[keeper])  # fmt: skip
+    for _ in range(25):
+        assert session.question is not None
+        fight._answer(session, session.question, [])
+    assert len(keeper.told) > 200
+    assert all(state.trace[-1].outcome == said for state, said in keeper.told)
+
+
 def test_visits_are_equal_by_what_they_say() -> None:
     known = {"a": _known("a", 1)}
     one, two = (Visit("combat.1", "hit 1").written(("a",), dict(known), GO) for _ in range(2))

@@ -101,10 +101,8 @@ class Session:
 
     def overridable(self) -> list[str]:
         """Known facts the current step has read: the ones the game master may want to correct."""
-        known = self.state.known()
-        nobody = {
-            n for n, k in known.items() if k.value == "" and self.program.facts[n].kind in ("combatant", "weapon")
-        }
+        known, facts = self.state.known(), self.program.facts
+        nobody = {n for n, k in known.items() if k.value == "" and facts[n].kind in ("combatant", "weapon")}
         return [name for name in self.state.consulted if name in known and name not in nobody]
 
     # ---- acting ------------------------------------------------------------
@@ -395,8 +393,13 @@ class Session:
             observer.visited(key)
         facts, spare = forget(self.scopes, state.facts, state.spare, key) if rules else (state.facts, state.spare)
         branch = st.branch_label(state.frames)
-        trail = Trail(after if after is not None else state.trail, Visit(key, branch, shared=False))
+        visit = Visit(key, branch, False, bool(self.observers) and self._kept_by_observers())
+        trail = Trail(after if after is not None else state.trail, visit)
         return state.arriving(key, trail, facts, spare)
+
+    def _kept_by_observers(self) -> bool:
+        """Whether an observer keeps the states it is told of (Observer): the visits they hold are copied to decide."""
+        return any([getattr(observer, "keeps_states", True) for observer in self.observers])
 
     def _branch_done(self, state: State) -> State:
         frame = state.frames[-1]
@@ -407,7 +410,9 @@ class Session:
         state = evolve(state, frames=state.frames[:-1], facts=facts)
         if frame.goes_on is not None:
             return self._arrive(state, frame.goes_on)
-        trail = Trail(state.trail, Visit(frame.step, st.branch_label(state.frames), resumed=True, shared=False))
+        trail = Trail(
+            state.trail, Visit(frame.step, st.branch_label(state.frames), resumed=True, shared=bool(self.observers))
+        )
         return state.visiting(frame.step, frame.statement + 1, trail)
 
 

@@ -264,7 +264,9 @@ _SEQ = operator.attrgetter("seq")
 
 
 class Observer(Protocol):
-    """Hears what a session does, as ink's Story callbacks do; it must not change the session."""
+    """Hears what a session does, as ink's Story callbacks do; it must not change the session. The states it is
+    told of stay as they were, unless it says `keeps_states = False` (it reads them only during its calls): then
+    the session decides the visits of its own run in place (engine/trace.py, Visit.shared), as with no observer."""
 
     def visited(self, step: str) -> None:
         """The run arrives at (or starts at) step `step`."""

@@ -28,6 +28,8 @@ from checklist.model.jumps import Ask, Exit, jump_exits, take
 class Watch:
     """An observer of a Session (its public hooks): each edge taken and each step visited."""
 
+    keeps_states = False  # it reads each state during the call only
+
     def __init__(self, program: Program) -> None:
         self.program = program
         self.flow: FlowGraph = program.flow

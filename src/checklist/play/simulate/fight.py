@@ -73,6 +73,8 @@ class CombatEnd:
     """An Observer that keeps the roster as the combat ends: the Post-Combat Checklist may wake somebody up
     (B423) in the steps that pass by themselves, before the driver sees the next question."""
 
+    keeps_states = False  # it reads the states it is told of only then: the session may decide visits in place
+
     def __init__(self) -> None:
         self.roster: Roster | None = None
 
