@@ -54,6 +54,7 @@ class Session:
         self.pause = pause  # False: a step that asks nothing passes by itself (no `continue`)
         self.assume = not pause if assume is None else assume  # take `assume VALUE` answers (the table view)
         self.observers = list(observers)  # told of every visit and decision, the first visit included
+        self._copied = copied(self.observers)  # again at each answer: a fork has none
         self.roster = roster
         self.compute = compute  # False: computed facts are asked, as if the game master typed each
         self.seed = seed
@@ -126,7 +127,7 @@ class Session:
             raise CannotGoOn(f"`{exc}` is not known", str(exc)) from None
 
     def _give(self, answer: Answer, rolled: bool) -> None:
-        question = self._pending()
+        question, self._copied = self._pending(), copied(self.observers)
         if question.override and question.default is not None and str(answer) == question.default:
             self.history.pop()  # the value held, kept: nothing is pinned (a worked-out one goes on following
             self.events.pop()  # its inputs), and the run is back at the question the override came from
@@ -393,13 +394,8 @@ class Session:
             observer.visited(key)
         facts, spare = forget(self.scopes, state.facts, state.spare, key) if rules else (state.facts, state.spare)
         branch = st.branch_label(state.frames)
-        visit = Visit(key, branch, False, bool(self.observers) and self._kept_by_observers())
-        trail = Trail(after if after is not None else state.trail, visit)
+        trail = Trail(after if after is not None else state.trail, Visit(key, branch, False, self._copied))
         return state.arriving(key, trail, facts, spare)
-
-    def _kept_by_observers(self) -> bool:
-        """Whether an observer keeps the states it is told of (Observer): the visits they hold are copied to decide."""
-        return any([getattr(observer, "keeps_states", True) for observer in self.observers])
 
     def _branch_done(self, state: State) -> State:
         frame = state.frames[-1]
@@ -410,10 +406,13 @@ class Session:
         state = evolve(state, frames=state.frames[:-1], facts=facts)
         if frame.goes_on is not None:
             return self._arrive(state, frame.goes_on)
-        trail = Trail(
-            state.trail, Visit(frame.step, st.branch_label(state.frames), resumed=True, shared=bool(self.observers))
-        )
+        trail = Trail(state.trail, Visit(frame.step, st.branch_label(state.frames), True, self._copied))
         return state.visiting(frame.step, frame.statement + 1, trail)
+
+
+def copied(observers: Sequence[Observer]) -> bool:
+    """Whether the visits of a run are decided in copies: an observer keeps the states it is told of (Observer)."""
+    return any([getattr(observer, "keeps_states", True) for observer in observers])
 
 
 _NEXT_STATEMENT = replacer(State, "statement")  # a split with no branch: most of a duel's
