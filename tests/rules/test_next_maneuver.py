@@ -48,22 +48,28 @@ def test_after_a_maneuver_done_once_enter_proposes_the_next(
 
 
 @pytest.mark.parametrize(
-    ("before", "offered"),
+    ("before", "offered", "enter"),
     [
-        ("lying", ["kneeling", "crawling", "sitting", "lying"]),
-        ("kneeling", ["standing", "crouching", "kneeling", "crawling", "sitting", "lying"]),
+        ("lying", ["kneeling", "crawling", "sitting"], "kneeling"),
+        ("kneeling", ["standing", "crouching", "crawling", "sitting", "lying"], "standing"),
+        ("sitting", ["standing", "crouching", "kneeling", "crawling", "lying"], "standing"),
+        ("standing", ["crouching", "kneeling", "crawling", "sitting", "lying"], "kneeling"),
     ],
 )
-def test_from_lying_a_change_of_posture_does_not_stand(flow: Program, before: str, offered: list[str]) -> None:
+def test_a_change_of_posture_offers_the_postures_it_can_reach(
+    flow: Program, before: str, offered: list[str], enter: str
+) -> None:
     """Seed 004, Change Posture: "Standing up from a lying position requires two Change Posture maneuvers: one to
     rise to crawling, kneeling, or sitting, and another to stand" (the playtest: Donn stood up from lying in one).
-    Lying, Alice's menu has no standing (nor crouching); kneeling, it has every posture."""
+    The posture Alice is in is not offered (the second playtest); Enter goes a step up: from lying to kneeling, from
+    kneeling or sitting to standing, and from standing to kneeling."""
     roster = load(DATA / "duel-roster.toml")
     roster = roster.record(roster.index("Alice") or 0, "posture", before)
     session = Session(flow, at="combat.1", seed=7, roster=roster, pause=False)
     until(session, "new-posture", {"maneuver": "change-posture"})
     view = screen(session).question
     assert view is not None and [c.value for c in view.choices] == offered
+    assert session.question is not None and session.question.default == enter
 
 
 def test_the_combat_log_says_the_change_of_posture(flow: Program) -> None:
@@ -95,7 +101,7 @@ def test_the_posture_menu_is_the_posture_tables_rows(flow: Program) -> None:
 )
 def test_a_melee_npc_knocked_down_gets_up_first(flow: Program, tactic: str, posture: str, maneuver: str) -> None:
     """flow/tactics.flow (the playtest: the Ogre attacked from lying for seven rounds, at -4, B551). From lying the
-    posture menu's Enter is kneeling, which the NPC then attacks from."""
+    posture menu's Enter is kneeling, which the NPC then attacks from; from sitting, standing."""
     from dataclasses import replace
 
     from checklist.engine.reader import Reader
@@ -105,6 +111,7 @@ def test_a_melee_npc_knocked_down_gets_up_first(flow: Program, tactic: str, post
     sheets = list(roster.sheets)
     sheets[bruno] = replace(sheets[bruno], tactic=tactic)
     roster = replace(roster, sheets=tuple(sheets), current=bruno).record(bruno, "posture", posture)
-    assert Reader(flow, (), "combat.11", 1, roster).read("npc-maneuver") == maneuver
+    reader = Reader(flow, (), "combat.11", 1, roster)
+    assert reader.read("npc-maneuver") == maneuver
     if maneuver == "change-posture":
-        assert flow.facts["new-posture"].default == "kneeling"
+        assert reader.read("proposed-posture") == ("kneeling" if posture == "lying" else "standing")
