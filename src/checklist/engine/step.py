@@ -65,16 +65,8 @@ def step_move(program: Program, state: State, reader: Reader) -> tuple[Need | No
             reader.acted += 1
     for index in range(state.statement, len(step.jumps)):
         jump = step.jumps[index]
-        if type(jump) is m.Go:  # most steps end with one: its decision is made once (_decided keeps it)
-            gone = _GONE.get(jump)
-            if gone is not None and gone[0] is program.steps:
-                return None, gone[1]
-            way = take(step, index, jump, read, program.tables, program.steps)
-            assert isinstance(way, Exit)
-            decision = _decided(program, step, jump, way, state, read)
-            if decision.kind == "jump":
-                _GONE.put(jump, (program.steps, decision))
-            return None, decision
+        if type(jump) is m.Go:  # most steps end with one
+            return None, go_decision(program, step, index, jump, state)
         if isinstance(jump, m.Split):
             return _split(program, step, index, jump, state, reader)
         if isinstance(jump, m.Branch) and jump.target.special == "return" and not state.frames:
@@ -193,11 +185,8 @@ class Going:
         step = self.program.steps[state.step]
         if step.actions or not step.jumps or not isinstance(step.jumps[0], m.Go):
             return None
-        way = take(step, 0, step.jumps[0], nothing, self.program.tables, self.program.steps)
-        if not isinstance(way, Exit) or way.ending is not None:  # an end or a return: as step_move says
-            return None
-        decision = _decided(self.program, step, step.jumps[0], way, state, nothing)
-        return decision if decision.kind == "jump" else None
+        decision = go_decision(self.program, step, 0, step.jumps[0], state)
+        return decision if decision.kind == "jump" else None  # an end or a return: as step_move says
 
 
 _UNMADE = Decision("stuck", -1)
@@ -258,6 +247,22 @@ def _decided(
 
 
 _JUMPS: Kept[Exit, tuple[dict[str, m.Step], Decision]] = Kept(100_000)
+
+
+def go_decision(program: Program, step: m.Step, index: int, jump: m.Go, state: State) -> Decision:
+    """What a `go` decides (it reads nothing), made once for each Go jump that goes to a step: step_move's last
+    statement at most steps, and Going's whole step."""
+    gone = _GONE.get(jump)
+    if gone is not None and gone[0] is program.steps:
+        return gone[1]
+    way = take(step, index, jump, nothing, program.tables, program.steps)
+    assert isinstance(way, Exit)
+    decision = _decided(program, step, jump, way, state, nothing)
+    if decision.kind == "jump":
+        _GONE.put(jump, (program.steps, decision))
+    return decision
+
+
 _GONE: Kept[m.Go, tuple[dict[str, m.Step], Decision]] = Kept(100_000)
 
 

@@ -70,7 +70,7 @@ class Visit:
         self._known: Mapping[str, Learnt] | None = None
         self._used: Used | None = ()
         self.decided: tuple[Decision, ...] = ()  # what it decided, in order (again after a split)
-        # False: only the machine's run that made it holds it (no state it gave out): decided in place (`decide`)
+        # False: only the machine's run that made it holds it (no state it gave out): decided in place (`written`)
         self.shared = shared
 
     def written(self, read: tuple[str, ...], known: Mapping[str, Learnt], decision: Decision) -> Visit:
